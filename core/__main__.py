@@ -1,0 +1,5 @@
+"""`python -m sitemapkit` is the `sitemapkit` command."""
+
+from .cli import main
+
+raise SystemExit(main())

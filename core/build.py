@@ -1,0 +1,88 @@
+"""One call for every front end: options and pages (or a folder to scan) in, sitemap files out."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from .dates import source_date_epoch
+from .entries import Entry, EntryMaker, Notice, Report, resolve_entries, stream_entries
+from .errors import SitemapkitError
+from .options import SitemapOptions
+from .pages import Page, scan_output
+from .robots import sitemap_line, update_robots
+from .writer import Progress, SitemapWriter
+
+_logger = logging.getLogger("sitemapkit")
+
+
+def log_notice(notice: Notice) -> None:
+    """The default report: the standard `sitemapkit` logger."""
+    _logger.log(logging.WARNING if notice.level == "warning" else logging.INFO, notice.message)
+
+
+@dataclass
+class BuildResult:
+    """What a build did: for summary lines, adapters' logs and tests."""
+
+    urls: int = 0
+    parts: int = 0
+    files: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    skipped: dict[str, int] = field(default_factory=dict)
+
+
+def build_sitemaps(
+    output_dir: str | os.PathLike[str],
+    options: SitemapOptions,
+    pages: Iterable[Page] | None = None,
+    *,
+    report: Report = log_notice,
+    progress: Progress | None = None,
+) -> BuildResult:
+    """Write sitemap.xml, sitemap.txt, the index (and parts, gzip twins, robots.txt line).
+
+    `pages` is what an adapter knows; None scans `output_dir` for HTML files, streaming, so
+    memory stays flat however large the site.
+    """
+    root = os.fspath(output_dir)
+    if options.base_url is None:
+        raise SitemapkitError(
+            "base_url: no base URL is set; sitemaps need absolute URLs, "
+            "so set it to the address the site is served from, e.g. https://example.com/"
+        )
+    if not os.path.isdir(root):
+        raise SitemapkitError(f"output folder {root!r} does not exist; build the site first")
+    maker = EntryMaker(options, report, source_date_epoch())
+    if pages is None:
+        entries: Iterable[Entry] = stream_entries(scan_output(root), maker)
+    else:
+        entries = resolve_entries(pages, maker)
+    written = SitemapWriter(root, options, progress).write(entries)
+    result = BuildResult(
+        urls=written.urls,
+        parts=written.parts,
+        files=written.files,
+        removed=written.removed,
+        skipped=dict(maker.skipped),
+    )
+    if written.urls == 0:
+        report(Notice("warning", "no-pages", "no pages to list, so no sitemap was written"))
+        return result
+    if options.robots:
+        done = update_robots(root, options.base_url, options.index_name)
+        if done is None:
+            report(
+                Notice(
+                    "info",
+                    "robots",
+                    "the site is not at the host root, so robots.txt is not written here; "
+                    "add this line to the host's robots.txt: "
+                    + sitemap_line(options.base_url, options.index_name),
+                )
+            )
+        elif done.startswith(("wrote", "added")):
+            result.files.append("robots.txt")
+    return result

@@ -1,0 +1,69 @@
+"""Modification times: integer UTC seconds in, the two W3C forms search engines accept out."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+from functools import lru_cache
+
+from .errors import SitemapkitError
+
+_DAY = 86400
+_EPOCH_DATE = dt.date(1970, 1, 1)
+_DATE_ONLY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+@lru_cache(maxsize=8192)
+def _day_text(day: int) -> str:
+    return (_EPOCH_DATE + dt.timedelta(days=day)).isoformat()
+
+
+def format_lastmod(timestamp: int, date_only: bool) -> str:
+    """`YYYY-MM-DD` or `YYYY-MM-DDThh:mm:ss+00:00`, formatted from integers (no datetime per page)."""
+    day, seconds = divmod(timestamp, _DAY)
+    if date_only:
+        return _day_text(day)
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{_day_text(day)}T{hours:02d}:{minutes:02d}:{secs:02d}+00:00"
+
+
+def parse_lastmod(value: object) -> int:
+    """A lastmod a user wrote (date, datetime, ISO text or epoch seconds) as UTC seconds.
+
+    A date without a time means midnight UTC; a datetime without a zone is taken as UTC.
+    Raises ValueError with a hint when the value is not a date.
+    """
+    if isinstance(value, bool):
+        raise ValueError("expected a date such as 2024-05-01 or 2024-05-01T12:00:00+00:00")
+    if isinstance(value, int | float):
+        return int(value)
+    if isinstance(value, dt.datetime):
+        moment = value if value.tzinfo else value.replace(tzinfo=dt.timezone.utc)
+        return int(moment.timestamp())
+    if isinstance(value, dt.date):
+        return (value - _EPOCH_DATE).days * _DAY
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            if _DATE_ONLY.match(text):
+                return parse_lastmod(dt.date.fromisoformat(text))
+            return parse_lastmod(dt.datetime.fromisoformat(text.replace("Z", "+00:00")))
+        except ValueError:
+            pass
+    raise ValueError("expected a date such as 2024-05-01 or 2024-05-01T12:00:00+00:00")
+
+
+def source_date_epoch(environ: os._Environ[str] | dict[str, str] | None = None) -> int | None:
+    """The reproducible-builds clamp, when SOURCE_DATE_EPOCH is set."""
+    env = os.environ if environ is None else environ
+    raw = env.get("SOURCE_DATE_EPOCH", "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit():
+        raise SitemapkitError(
+            f"SOURCE_DATE_EPOCH: {raw!r} is not valid; it must be a whole number of seconds "
+            "since 1970-01-01 UTC, for example 1700000000"
+        )
+    return int(raw)

@@ -1,0 +1,276 @@
+"""Every option, declared once: name, type, default, one-line doc and check.
+
+The CLI, the TOML reader and the three adapters all read `OPTION_SPECS`; the README's
+options table is checked against it by a test.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .errors import OptionError
+from .patterns import check_pattern
+from .urls import BASE_URL_EXAMPLE, normalise_base_url
+
+CHANGEFREQ_WORDS = ("always", "hourly", "daily", "weekly", "monthly", "yearly", "never")
+MAX_URLS_PER_FILE = 50_000
+MAX_BYTES_PER_FILE = 52_428_800
+MIN_BYTES_PER_FILE = 4_096
+
+#: How a front end should present an option: a flag, a word, a number, a list, a mapping.
+Kind = Literal["bool", "text", "choice", "number", "integer", "list", "mapping"]
+Check = Callable[[str, Any], Any]
+
+
+def _check_bool(name: str, value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise OptionError(name, value, "expected true or false")
+
+
+def _check_base_url(name: str, value: Any) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise OptionError(name, value, f"expected an absolute URL such as {BASE_URL_EXAMPLE}")
+    try:
+        return normalise_base_url(value)
+    except ValueError as exc:
+        raise OptionError(name, value, f"{exc}: use a URL such as {BASE_URL_EXAMPLE}") from None
+
+
+def _choice(*words: str, optional: bool = False) -> Check:
+    allowed = " or ".join(repr(w) for w in words) + (" (or leave it unset)" if optional else "")
+
+    def check(name: str, value: Any) -> str | None:
+        if value is None and optional:
+            return None
+        if isinstance(value, str) and value.strip().lower() in words:
+            return value.strip().lower()
+        raise OptionError(name, value, f"expected {allowed}")
+
+    return check
+
+
+def _number(low: float, high: float, example: str) -> Check:
+    def check(name: str, value: Any) -> float:
+        if isinstance(value, int | float) and not isinstance(value, bool) and low <= value <= high:
+            return float(value)
+        raise OptionError(name, value, f"expected a number from {low} to {high}, such as {example}")
+
+    return check
+
+
+def _integer(low: int, high: int, why: str) -> Check:
+    def check(name: str, value: Any) -> int:
+        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+            return value
+        raise OptionError(name, value, f"expected a whole number from {low:,} to {high:,} ({why})")
+
+    return check
+
+
+def _file_name(suffix: str) -> Check:
+    def check(name: str, value: Any) -> str:
+        if (
+            isinstance(value, str)
+            and value.endswith(suffix)
+            and len(value) > len(suffix)
+            and "/" not in value
+            and "\\" not in value
+            and not value.startswith(".")
+        ):
+            return value
+        raise OptionError(
+            name, value, f"expected a plain file name ending in {suffix}, such as sitemap{suffix}"
+        )
+
+    return check
+
+
+def _as_list(value: Any) -> list[Any] | None:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list | tuple):
+        return list(value)
+    return None
+
+
+def _check_patterns(name: str, value: Any) -> tuple[str, ...]:
+    items = _as_list(value)
+    if items is None or not all(isinstance(item, str) and item.strip() for item in items):
+        raise OptionError(name, value, "expected a list of patterns such as ['drafts/', '*.pdf']")
+    for item in items:
+        problem = check_pattern(item)
+        if problem:
+            raise OptionError(name, item, problem)
+    return tuple(items)
+
+
+def _pattern_map(value_check: Check, example: str) -> Check:
+    def check(name: str, value: Any) -> tuple[tuple[str, Any], ...]:
+        if not isinstance(value, Mapping):
+            raise OptionError(
+                name, value, f"expected a mapping of pattern to value, such as {example}"
+            )
+        rules = []
+        for pattern, item in value.items():
+            if not isinstance(pattern, str) or check_pattern(pattern):
+                raise OptionError(name, pattern, f"expected a pattern, such as {example}")
+            rules.append((pattern, value_check(f"{name}[{pattern!r}]", item)))
+        return tuple(rules)
+
+    return check
+
+
+def _spec(default: Any, kind: Kind, check: Check, doc: str) -> Any:
+    return field(default=default, metadata={"kind": kind, "check": check, "doc": doc})
+
+
+@dataclass(frozen=True)
+class SitemapOptions:
+    """Validated options; build one with `resolve_options`, never field by field."""
+
+    base_url: str | None = _spec(
+        None,
+        "text",
+        _check_base_url,
+        "Absolute URL the site is served from, e.g. https://example.com/ (adapters default "
+        "to the generator's own setting).",
+    )
+    pretty_urls: bool = _spec(
+        True, "bool", _check_bool, "List `dir/index.html` as `dir/` (off keeps `index.html`)."
+    )
+    exclude: tuple[str, ...] = _spec(
+        ("404.html",),
+        "list",
+        _check_patterns,
+        "gitignore-style patterns of output paths to leave out.",
+    )
+    lastmod: str = _spec(
+        "mtime",
+        "choice",
+        _choice("mtime", "none"),
+        "`mtime`: newest modification time of the page's sources; `none`: no lastmod.",
+    )
+    lastmod_format: str = _spec(
+        "datetime",
+        "choice",
+        _choice("datetime", "date"),
+        "`datetime` (YYYY-MM-DDThh:mm:ss+00:00, UTC) or `date` (YYYY-MM-DD).",
+    )
+    priority: bool = _spec(True, "bool", _check_bool, "Write `<priority>` from the page's depth.")
+    priority_step: float = _spec(
+        0.1, "number", _number(0.0, 1.0, "0.1"), "Priority lost per path segment below the root."
+    )
+    priority_floor: float = _spec(
+        0.1, "number", _number(0.0, 1.0, "0.1"), "Lowest priority depth can give."
+    )
+    priority_overrides: tuple[tuple[str, float], ...] = _spec(
+        (),
+        "mapping",
+        _pattern_map(_number(0.0, 1.0, "0.8"), "{'blog/*': 0.8}"),
+        "Pattern -> priority; the last matching pattern wins.",
+    )
+    changefreq: str | None = _spec(
+        None,
+        "choice",
+        _choice(*CHANGEFREQ_WORDS, optional=True),
+        "Default `<changefreq>` word; unset writes none.",
+    )
+    changefreq_rules: tuple[tuple[str, str], ...] = _spec(
+        (),
+        "mapping",
+        _pattern_map(_choice(*CHANGEFREQ_WORDS), "{'blog/*': 'weekly'}"),
+        "Pattern -> changefreq word; the last matching pattern wins.",
+    )
+    txt: bool = _spec(True, "bool", _check_bool, "Also write the plain-text sitemap.")
+    gzip: bool = _spec(
+        False, "bool", _check_bool, "Also write a reproducible `.gz` twin of every XML file."
+    )
+    robots: bool = _spec(
+        True,
+        "bool",
+        _check_bool,
+        "Add a `Sitemap:` line to robots.txt (site at the host root only).",
+    )
+    max_urls: int = _spec(
+        MAX_URLS_PER_FILE,
+        "integer",
+        _integer(1, MAX_URLS_PER_FILE, "the protocol's limit may only be lowered"),
+        "Most URLs per sitemap file before splitting.",
+    )
+    max_bytes: int = _spec(
+        MAX_BYTES_PER_FILE,
+        "integer",
+        _integer(
+            MIN_BYTES_PER_FILE, MAX_BYTES_PER_FILE, "the protocol's limit may only be lowered"
+        ),
+        "Most bytes per sitemap file (uncompressed) before splitting.",
+    )
+    sitemap_name: str = _spec(
+        "sitemap.xml", "text", _file_name(".xml"), "File name of the XML sitemap."
+    )
+    txt_name: str = _spec(
+        "sitemap.txt", "text", _file_name(".txt"), "File name of the text sitemap."
+    )
+    index_name: str = _spec(
+        "sitemap-index.xml", "text", _file_name(".xml"), "File name of the sitemap index."
+    )
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """What a front end needs to offer one option."""
+
+    name: str
+    kind: Kind
+    default: Any
+    doc: str
+    check: Check
+
+    @property
+    def user_default(self) -> Any:
+        """The default as a user writes it: a list for patterns, a dict for pattern maps."""
+        if self.kind == "mapping":
+            return dict(self.default)
+        if self.kind == "list":
+            return list(self.default)
+        return self.default
+
+
+OPTION_SPECS: tuple[OptionSpec, ...] = tuple(
+    OptionSpec(f.name, f.metadata["kind"], f.default, f.metadata["doc"], f.metadata["check"])
+    for f in dataclasses.fields(SitemapOptions)
+)
+OPTION_NAMES: frozenset[str] = frozenset(spec.name for spec in OPTION_SPECS)
+
+
+def suggest(name: str, known: Iterable[str]) -> str:
+    """'; did you mean X?' for a misspelt option name, else a list of the known ones."""
+    close = difflib.get_close_matches(name, list(known), n=1)
+    if close:
+        return f"did you mean {close[0]!r}?"
+    return "known options: " + ", ".join(sorted(known))
+
+
+def resolve_options(values: Mapping[str, Any]) -> SitemapOptions:
+    """Check user values (unknown names included) and return the full, normalised option set."""
+    checked: dict[str, Any] = {}
+    by_name = {spec.name: spec for spec in OPTION_SPECS}
+    for name, value in values.items():
+        spec = by_name.get(name)
+        if spec is None:
+            raise OptionError(name, value, f"there is no such option; {suggest(name, by_name)}")
+        checked[name] = spec.check(name, value)
+    options = SitemapOptions(**checked)
+    names = [options.sitemap_name, options.txt_name, options.index_name]
+    if len(set(names)) != len(names):
+        raise OptionError(
+            "index_name", options.index_name, "sitemap_name, txt_name and index_name must differ"
+        )
+    return options

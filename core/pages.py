@@ -1,0 +1,139 @@
+"""What the core is told about a page, by an adapter or by a scan of an output folder."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+from .dates import parse_lastmod
+from .options import CHANGEFREQ_WORDS
+
+HTML_SUFFIXES = (".html", ".htm")
+#: Canonical per-page metadata keys; adapters map their generator's spelling onto these.
+METADATA_KEYS = ("exclude", "lastmod", "priority", "changefreq")
+
+
+@dataclass(frozen=True, slots=True)
+class PageMetadata:
+    """An author's per-page statements; each one wins over what the options would compute."""
+
+    exclude: bool = False
+    lastmod: int | None = None
+    priority: float | None = None
+    changefreq: str | None = None
+
+
+NO_METADATA = PageMetadata()
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One output page.
+
+    `path` is the output file relative to the output root, '/'-separated. `url` is the URL path
+    relative to the base URL when the generator knows it (already percent-encoded; valid %XX are
+    kept); otherwise it is derived from `path`. `sources` are the files the page is built from;
+    `lists` are output paths of pages a listing shows (it takes their newest lastmod when it has
+    no source). `mtime` is a modification time already known (the CLI's scan of output files).
+    """
+
+    path: str
+    url: str | None = None
+    sources: tuple[str, ...] = ()
+    lists: tuple[str, ...] = ()
+    meta: PageMetadata = NO_METADATA
+    mtime: float | None = None
+
+
+_TRUE_WORDS = {"true": True, "yes": True, "on": True, "1": True}
+_FALSE_WORDS = {"false": False, "no": False, "off": False, "0": False}
+
+
+def _to_bool(value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in {**_TRUE_WORDS, **_FALSE_WORDS}:
+        return {**_TRUE_WORDS, **_FALSE_WORDS}[value.strip().lower()]
+    raise ValueError("expected true or false")
+
+
+def _to_priority(value: object) -> float:
+    try:
+        number = float(value) if isinstance(value, str | int | float) else None
+    except ValueError:
+        number = None
+    if number is None or isinstance(value, bool) or not 0.0 <= number <= 1.0:
+        raise ValueError("expected a number from 0.0 to 1.0, such as 0.8")
+    return number
+
+
+def _to_changefreq(value: object) -> str:
+    if isinstance(value, str) and value.strip().lower() in CHANGEFREQ_WORDS:
+        return value.strip().lower()
+    raise ValueError("expected one of " + ", ".join(CHANGEFREQ_WORDS))
+
+
+_PARSERS = {
+    "exclude": _to_bool,
+    "lastmod": parse_lastmod,
+    "priority": _to_priority,
+    "changefreq": _to_changefreq,
+}
+
+
+def parse_page_metadata(values: Mapping[str, object]) -> tuple[PageMetadata, list[str]]:
+    """Read canonical keys with lenient spellings (YAML, reST fields and Pelican give strings).
+
+    Returns the metadata and one problem per bad key ("key 'priority': 2 is not valid; ..."),
+    which the adapter reports as a warning naming the page; bad keys are ignored.
+    """
+    parsed: dict[str, object] = {}
+    problems: list[str] = []
+    for key, value in values.items():
+        parser = _PARSERS.get(key)
+        if parser is None:
+            problems.append(f"key {key!r} is not known; use one of: " + ", ".join(METADATA_KEYS))
+            continue
+        try:
+            parsed[key] = parser(value)
+        except ValueError as exc:
+            problems.append(f"key {key!r}: {value!r} is not valid; {exc}")
+    return PageMetadata(**parsed), problems  # type: ignore[arg-type]
+
+
+def sort_name(name: str) -> str:
+    """Sort key of one path segment: a folder's index page comes first, then names in order."""
+    return "" if name == "index.html" else name
+
+
+def _inside(root_real: str, path: str) -> bool:
+    real = os.path.realpath(path)
+    return real == root_real or real.startswith(root_real + os.sep)
+
+
+def scan_output(root: str) -> Iterator[Page]:
+    """Every *.html / *.htm below `root`, depth-first in sorted name order.
+
+    Symbolic links are followed only while they stay inside `root` (and never into a folder
+    already on the current path, so a link loop ends). Hidden files and folders are skipped.
+    """
+    root_real = os.path.realpath(root)
+
+    def walk(folder: str, prefix: str, active: frozenset[str]) -> Iterator[Page]:
+        with os.scandir(folder) as it:
+            entries = sorted(it, key=lambda e: sort_name(e.name))
+        for entry in entries:
+            name = entry.name
+            if name.startswith("."):
+                continue
+            if entry.is_symlink() and not _inside(root_real, entry.path):
+                continue
+            if entry.is_dir():
+                real = os.path.realpath(entry.path)
+                if real not in active:
+                    yield from walk(entry.path, prefix + name + "/", active | {real})
+            elif name.endswith(HTML_SUFFIXES) and entry.is_file():
+                yield Page(path=prefix + name, mtime=entry.stat().st_mtime)
+
+    yield from walk(root, "", frozenset({root_real}))

@@ -1,0 +1,93 @@
+"""Page paths to absolute, ASCII, percent-encoded URLs (RFC 3986), encoded exactly once."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from urllib.parse import quote, urlsplit, urlunsplit
+
+#: Characters RFC 3986 allows raw in a path segment besides the unreserved ones.
+_PATH_SAFE = "/!$&'()*+,;=:@"
+_PCT_TRIPLET = re.compile(r"%(?![0-9A-Fa-f]{2})")
+_XML_SPECIALS = str.maketrans(
+    {"&": "&amp;", "'": "&apos;", '"': "&quot;", "<": "&lt;", ">": "&gt;"}
+)
+
+#: The protocol says "less than 2,048 characters".
+MAX_LOC_LENGTH = 2047
+
+BASE_URL_EXAMPLE = "https://example.com/ or https://user.github.io/project/"
+
+
+def normalise_base_url(value: str) -> str:
+    """Return the base URL in canonical form, ending in '/'; raise ValueError saying what is wrong.
+
+    The host is IDNA-encoded and the path percent-encoded, so every loc built on it is ASCII.
+    """
+    text = value.strip()
+    if not text:
+        raise ValueError("it is empty")
+    parts = urlsplit(text)
+    if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
+        raise ValueError("it must be an absolute http:// or https:// URL")
+    if parts.query or parts.fragment or text.endswith(("?", "#")):
+        raise ValueError("it must not carry a query (?) or a fragment (#)")
+    if parts.username is not None or parts.password is not None:
+        raise ValueError("it must not carry a user name or password")
+    host = parts.hostname or ""
+    try:
+        host = host.encode("idna").decode("ascii")
+    except UnicodeError as exc:
+        raise ValueError(f"its host name {host!r} cannot be encoded") from exc
+    netloc = host if parts.port is None else f"{host}:{parts.port}"
+    path = encode_url_path(parts.path or "/")
+    if not path.endswith("/"):
+        path += "/"
+    return urlunsplit((parts.scheme.lower(), netloc, path, "", ""))
+
+
+def base_path(base_url: str) -> str:
+    """The path part of a normalised base URL ('/' for a site at the host root)."""
+    return urlsplit(base_url).path
+
+
+@lru_cache(maxsize=4096)
+def _encode_folder(folder: str) -> str:
+    return quote(folder, safe=_PATH_SAFE)
+
+
+def encode_file_path(path: str) -> str:
+    """Encode a path found on disk: every character of the name is literal, '%' included."""
+    folder, sep, name = path.rpartition("/")
+    encoded_name = quote(name, safe=_PATH_SAFE)
+    return _encode_folder(folder) + sep + encoded_name if sep else encoded_name
+
+
+def encode_url_path(path: str) -> str:
+    """Encode a URL path a generator gave us: valid %XX escapes stay, the rest is encoded."""
+    return quote(_PCT_TRIPLET.sub("%25", path), safe=_PATH_SAFE + "%")
+
+
+def url_path_for_file(path: str, pretty_urls: bool) -> str:
+    """The (unencoded) URL path of an output file: 'a/index.html' -> 'a/' with pretty URLs."""
+    if pretty_urls and (path == "index.html" or path.endswith("/index.html")):
+        return path[: -len("index.html")]
+    return path
+
+
+def url_depth(url_path: str) -> int:
+    """Segments in a URL path relative to the base, a final index page not counted."""
+    stripped = url_path.strip("/")
+    if not stripped:
+        return 0
+    depth = stripped.count("/") + 1
+    if stripped == "index.html" or stripped.endswith("/index.html"):
+        depth -= 1
+    return depth
+
+
+def xml_escape(text: str) -> str:
+    """Escape the five XML specials; fast path for the common case of none."""
+    if "&" in text or "'" in text or '"' in text or "<" in text or ">" in text:
+        return text.translate(_XML_SPECIALS)
+    return text

@@ -1,0 +1,281 @@
+"""The only module that writes sitemap files: parts, text twins, gzip twins, indexes.
+
+Every file is written to a temporary file in the output folder and renamed into place only
+when the whole set is complete, so an interrupted build leaves the previous sitemap whole.
+Files left by an earlier, larger build are removed, but only files this tool wrote.
+"""
+
+from __future__ import annotations
+
+import gzip
+import itertools
+import os
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import IO
+
+from .entries import Entry
+from .errors import SitemapkitError
+from .options import MAX_URLS_PER_FILE, SitemapOptions
+from .urls import encode_file_path
+from .xml import MARKER, URLSET_CLOSE, URLSET_OPEN, render_index, render_url
+
+GZIP_LEVEL = 6
+_FLUSH_EVERY = 1024
+_PROGRESS_EVERY = 10_000
+_temp_counter = itertools.count()
+
+Progress = Callable[[int], None]
+
+
+def _open_temp(folder: str) -> tuple[str, IO[bytes]]:
+    """A new file next to its final place, created with the umask's usual permissions."""
+    while True:
+        path = os.path.join(folder, f".sitemapkit-{os.getpid()}-{next(_temp_counter)}.tmp")
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            continue
+        return path, os.fdopen(fd, "wb")
+
+
+def _gzip_stream(raw: IO[bytes]) -> gzip.GzipFile:
+    """Reproducible gzip: no file name, mtime 0, a fixed level."""
+    return gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=GZIP_LEVEL)
+
+
+@dataclass
+class _Part:
+    """One sitemap file being written (XML, and its text and gzip twins when asked for)."""
+
+    xml_path: str
+    xml: IO[bytes]
+    txt_path: str | None = None
+    txt: IO[bytes] | None = None
+    gz_path: str | None = None
+    gz_raw: IO[bytes] | None = None
+    gz: gzip.GzipFile | None = None
+    count: int = 0
+    size: int = 0
+    newest: int | None = None
+    xml_buffer: list[str] = field(default_factory=list)
+    txt_buffer: list[str] = field(default_factory=list)
+
+    def temp_paths(self) -> list[str]:
+        return [p for p in (self.xml_path, self.txt_path, self.gz_path) if p]
+
+    def write(self, data: bytes) -> None:
+        self.xml.write(data)
+        if self.gz is not None:
+            self.gz.write(data)
+
+    def flush(self) -> None:
+        if self.xml_buffer:
+            self.write("".join(self.xml_buffer).encode("ascii"))
+            self.xml_buffer.clear()
+        if self.txt is not None and self.txt_buffer:
+            self.txt.write("".join(self.txt_buffer).encode("ascii"))
+            self.txt_buffer.clear()
+
+    def close(self) -> None:
+        self.flush()
+        self.write(URLSET_CLOSE.encode("ascii"))
+        self.xml.close()
+        if self.txt is not None:
+            self.txt.close()
+        if self.gz is not None and self.gz_raw is not None:
+            self.gz.close()
+            self.gz_raw.close()
+
+    def abandon(self) -> None:
+        for handle in (self.xml, self.txt, self.gz, self.gz_raw):
+            if handle is not None:
+                handle.close()
+
+
+@dataclass(frozen=True)
+class FileNames:
+    """Every name this tool may write in the output folder, derived from the options."""
+
+    sitemap: str
+    txt: str
+    index: str
+
+    @classmethod
+    def from_options(cls, options: SitemapOptions) -> FileNames:
+        return cls(options.sitemap_name, options.txt_name, options.index_name)
+
+    def xml_part(self, number: int) -> str:
+        return f"{self.sitemap[:-4]}-{number}.xml"
+
+    def txt_part(self, number: int) -> str:
+        return f"{self.txt[:-4]}-{number}.txt"
+
+    def part_pattern(self) -> re.Pattern[str]:
+        xml_stem, txt_stem = re.escape(self.sitemap[:-4]), re.escape(self.txt[:-4])
+        return re.compile(rf"^(?:{xml_stem}-\d+\.xml(?:\.gz)?|{txt_stem}-\d+\.txt)$")
+
+
+@dataclass
+class WriteResult:
+    """What was written, for the summary line and for tests."""
+
+    urls: int = 0
+    parts: int = 0
+    files: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+
+
+def is_own_file(path: str) -> bool:
+    """Whether a file in the output folder was written by this tool (never touch the user's)."""
+    try:
+        if path.endswith(".gz"):
+            with gzip.open(path, "rb") as handle:
+                head = handle.read(256)
+        else:
+            with open(path, "rb") as handle:
+                head = handle.read(4096)
+    except (OSError, EOFError):
+        return False
+    if path.endswith(".txt"):
+        lines = head.split(b"\n")[:-1] or [head]
+        return all(line.startswith((b"http://", b"https://")) for line in lines if line)
+    return MARKER.encode() in head
+
+
+class SitemapWriter:
+    """Streams entries into parts that respect both the URL and the byte limit."""
+
+    def __init__(
+        self, root: str, options: SitemapOptions, progress: Progress | None = None
+    ) -> None:
+        if options.base_url is None:
+            raise ValueError("SitemapWriter needs a base URL")
+        self.root = root
+        self.options = options
+        self.names = FileNames.from_options(options)
+        self.progress = progress
+        self._date_only = options.lastmod_format == "date"
+        self._budget = options.max_bytes - len(URLSET_OPEN) - len(URLSET_CLOSE)
+        self._parts: list[_Part] = []
+
+    def write(self, entries: Iterable[Entry]) -> WriteResult:
+        """Write every entry, then move the finished set into place; all or nothing."""
+        try:
+            total = self._write_parts(entries)
+            return self._publish(total)
+        except BaseException:
+            self._discard()
+            raise
+
+    def _new_part(self) -> _Part:
+        if len(self._parts) >= MAX_URLS_PER_FILE:
+            raise SitemapkitError(
+                f"the site needs more than {MAX_URLS_PER_FILE:,} sitemap files, more than one "
+                "index may list; raise max_urls or max_bytes (at most the protocol's limits)"
+            )
+        xml_path, xml = _open_temp(self.root)
+        part = _Part(xml_path, xml)
+        self._parts.append(part)
+        if self.options.txt:
+            part.txt_path, part.txt = _open_temp(self.root)
+        if self.options.gzip:
+            part.gz_path, part.gz_raw = _open_temp(self.root)
+            part.gz = _gzip_stream(part.gz_raw)
+        part.write(URLSET_OPEN.encode("ascii"))
+        return part
+
+    def _write_parts(self, entries: Iterable[Entry]) -> int:
+        max_urls, budget, date_only = self.options.max_urls, self._budget, self._date_only
+        want_txt = self.options.txt
+        part: _Part | None = None
+        total = 0
+        for entry in entries:
+            text = render_url(entry, date_only)
+            if part is None or part.count >= max_urls or part.size + len(text) > budget:
+                if part is not None:
+                    part.close()
+                part = self._new_part()
+            part.xml_buffer.append(text)
+            if want_txt:
+                part.txt_buffer.append(entry.url + "\n")
+            part.count += 1
+            part.size += len(text)
+            if entry.lastmod is not None and (part.newest is None or entry.lastmod > part.newest):
+                part.newest = entry.lastmod
+            if len(part.xml_buffer) >= _FLUSH_EVERY:
+                part.flush()
+            total += 1
+            if self.progress is not None and total % _PROGRESS_EVERY == 0:
+                self.progress(total)
+        if part is not None:
+            part.close()
+        return total
+
+    def _publish(self, total: int) -> WriteResult:
+        result = WriteResult(urls=total, parts=len(self._parts))
+        names = self.names
+        base = self.options.base_url or ""
+        if len(self._parts) == 1:
+            targets = [(self._parts[0], names.sitemap, names.txt)]
+        else:
+            targets = [
+                (part, names.xml_part(k), names.txt_part(k))
+                for k, part in enumerate(self._parts, start=1)
+            ]
+        index_rows: list[tuple[str, int | None]] = []
+        for part, xml_name, txt_name in targets:
+            self._place(part.xml_path, xml_name, result)
+            if part.txt_path:
+                self._place(part.txt_path, txt_name, result)
+            if part.gz_path:
+                self._place(part.gz_path, xml_name + ".gz", result)
+            index_rows.append((base + encode_file_path(xml_name), part.newest))
+        if self._parts:
+            index = render_index(index_rows, self._date_only).encode("ascii")
+            index_names = [names.index] + ([names.sitemap] if len(self._parts) > 1 else [])
+            for name in index_names:
+                self._write_whole(name, index, result)
+        self._parts.clear()
+        self._remove_stale(result)
+        return result
+
+    def _place(self, temp_path: str, name: str, result: WriteResult) -> None:
+        os.replace(temp_path, os.path.join(self.root, name))
+        result.files.append(name)
+
+    def _write_whole(self, name: str, data: bytes, result: WriteResult) -> None:
+        temp_path, handle = _open_temp(self.root)
+        with handle:
+            handle.write(data)
+        self._place(temp_path, name, result)
+        if self.options.gzip:
+            temp_path, handle = _open_temp(self.root)
+            with handle, _gzip_stream(handle) as gz:
+                gz.write(data)
+            self._place(temp_path, name + ".gz", result)
+
+    def _remove_stale(self, result: WriteResult) -> None:
+        names = self.names
+        written = set(result.files)
+        candidates = {names.sitemap, names.txt, names.index}
+        candidates |= {name + ".gz" for name in (names.sitemap, names.index)}
+        pattern = names.part_pattern()
+        with os.scandir(self.root) as it:
+            candidates |= {e.name for e in it if pattern.match(e.name)}
+        for name in sorted(candidates - written):
+            path = os.path.join(self.root, name)
+            if os.path.isfile(path) and not os.path.islink(path) and is_own_file(path):
+                os.remove(path)
+                result.removed.append(name)
+
+    def _discard(self) -> None:
+        for part in self._parts:
+            part.abandon()
+            for path in part.temp_paths():
+                try:
+                    os.remove(path)
+                except OSError:
+                    pass
+        self._parts.clear()
