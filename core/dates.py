@@ -20,7 +20,7 @@ def _day_text(day: int) -> str:
 
 
 def format_lastmod(timestamp: int, date_only: bool) -> str:
-    """`YYYY-MM-DD` or `YYYY-MM-DDThh:mm:ss+00:00`, formatted from integers (no datetime per page)."""
+    """`YYYY-MM-DD` or `YYYY-MM-DDThh:mm:ss+00:00`, from integers: no datetime per page."""
     day, seconds = divmod(timestamp, _DAY)
     if date_only:
         return _day_text(day)

@@ -26,10 +26,38 @@ Kind = Literal["bool", "text", "choice", "number", "integer", "list", "mapping"]
 Check = Callable[[str, Any], Any]
 
 
-def _check_bool(name: str, value: Any) -> bool:
+_BOOL_WORDS = {"true": True, "yes": True, "on": True, "1": True}
+_BOOL_WORDS |= {"false": False, "no": False, "off": False, "0": False}
+
+
+def parse_bool(value: Any) -> bool:
+    """True/False, or a word as command lines and reST fields give it ("yes", "0")."""
     if isinstance(value, bool):
         return value
-    raise OptionError(name, value, "expected true or false")
+    if isinstance(value, str) and value.strip().lower() in _BOOL_WORDS:
+        return _BOOL_WORDS[value.strip().lower()]
+    raise ValueError("expected true or false")
+
+
+def _as_number(value: Any, kind: type[int] | type[float]) -> int | float | None:
+    """A number, or numeric text (command lines, reST fields); None when it is neither."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, str):
+        try:
+            return kind(value.strip().replace("_", ""))
+        except ValueError:
+            return None
+    if kind is int:
+        return value if isinstance(value, int) else None
+    return value if isinstance(value, int | float) else None
+
+
+def _check_bool(name: str, value: Any) -> bool:
+    try:
+        return parse_bool(value)
+    except ValueError:
+        raise OptionError(name, value, "expected true or false") from None
 
 
 def _check_base_url(name: str, value: Any) -> str | None:
@@ -58,8 +86,9 @@ def _choice(*words: str, optional: bool = False) -> Check:
 
 def _number(low: float, high: float, example: str) -> Check:
     def check(name: str, value: Any) -> float:
-        if isinstance(value, int | float) and not isinstance(value, bool) and low <= value <= high:
-            return float(value)
+        number = _as_number(value, float)
+        if number is not None and low <= number <= high:
+            return float(number)
         raise OptionError(name, value, f"expected a number from {low} to {high}, such as {example}")
 
     return check
@@ -67,8 +96,9 @@ def _number(low: float, high: float, example: str) -> Check:
 
 def _integer(low: int, high: int, why: str) -> Check:
     def check(name: str, value: Any) -> int:
-        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
-            return value
+        number = _as_number(value, int)
+        if number is not None and low <= number <= high:
+            return int(number)
         raise OptionError(name, value, f"expected a whole number from {low:,} to {high:,} ({why})")
 
     return check

@@ -7,7 +7,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from .dates import parse_lastmod
-from .options import CHANGEFREQ_WORDS
+from .options import CHANGEFREQ_WORDS, parse_bool
 
 HTML_SUFFIXES = (".html", ".htm")
 #: Canonical per-page metadata keys; adapters map their generator's spelling onto these.
@@ -46,18 +46,6 @@ class Page:
     mtime: float | None = None
 
 
-_TRUE_WORDS = {"true": True, "yes": True, "on": True, "1": True}
-_FALSE_WORDS = {"false": False, "no": False, "off": False, "0": False}
-
-
-def _to_bool(value: object) -> bool:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.strip().lower() in {**_TRUE_WORDS, **_FALSE_WORDS}:
-        return {**_TRUE_WORDS, **_FALSE_WORDS}[value.strip().lower()]
-    raise ValueError("expected true or false")
-
-
 def _to_priority(value: object) -> float:
     try:
         number = float(value) if isinstance(value, str | int | float) else None
@@ -75,7 +63,7 @@ def _to_changefreq(value: object) -> str:
 
 
 _PARSERS = {
-    "exclude": _to_bool,
+    "exclude": parse_bool,
     "lastmod": parse_lastmod,
     "priority": _to_priority,
     "changefreq": _to_changefreq,

@@ -7,6 +7,7 @@ Files left by an earlier, larger build are removed, but only files this tool wro
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import itertools
 import os
@@ -274,8 +275,6 @@ class SitemapWriter:
         for part in self._parts:
             part.abandon()
             for path in part.temp_paths():
-                try:
+                with contextlib.suppress(OSError):
                     os.remove(path)
-                except OSError:
-                    pass
         self._parts.clear()

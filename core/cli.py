@@ -1,0 +1,184 @@
+"""The `sitemapkit` command: sitemaps for any static site's output folder.
+
+Every option of `OPTION_SPECS` becomes a flag; values come from pyproject.toml's
+`[tool.sitemapkit]`, then `--config FILE`, then flags (each later one wins). Exit codes:
+0 done, 1 bad input or configuration, 2 usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from . import __version__
+from .build import BuildResult, build_sitemaps
+from .config_file import read_config_file, read_project_config
+from .entries import Notice
+from .errors import OptionError, SitemapkitError
+from .options import OPTION_SPECS, OptionSpec, resolve_options
+
+EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
+_SHOWN_FILES = 6
+
+
+def flag_name(option: str) -> str:
+    return "--" + option.replace("_", "-")
+
+
+def _parse_mapping(spec: OptionSpec, items: list[str]) -> dict[str, str]:
+    mapping: dict[str, str] = {}
+    for item in items:
+        pattern, sep, value = item.rpartition("=")
+        if not sep or not pattern:
+            raise OptionError(
+                spec.name, item, f"expected PATTERN=VALUE, for example 'blog/*={_example(spec)}'"
+            )
+        mapping[pattern] = value
+    return mapping
+
+
+def _example(spec: OptionSpec) -> str:
+    return "0.8" if spec.name == "priority_overrides" else "weekly"
+
+
+def add_option_flags(parser: argparse.ArgumentParser) -> None:
+    """One flag per option, its help taken from the option's own doc line."""
+    group = parser.add_argument_group("sitemap options (also read from TOML files)")
+    for spec in OPTION_SPECS:
+        help_text = f"{spec.doc} (default: {spec.user_default!r})"
+        flag = flag_name(spec.name)
+        if spec.kind == "bool":
+            group.add_argument(flag, action=argparse.BooleanOptionalAction, help=help_text)
+        elif spec.kind in ("list", "mapping"):
+            metavar = "PATTERN=VALUE" if spec.kind == "mapping" else "PATTERN"
+            group.add_argument(flag, action="append", metavar=metavar, help=help_text + "; repeat")
+        else:
+            group.add_argument(flag, metavar=spec.name.split("_")[-1].upper(), help=help_text)
+
+
+def flag_values(args: argparse.Namespace) -> dict[str, Any]:
+    """Options given as flags, converted to the types the option checks expect."""
+    values: dict[str, Any] = {}
+    for spec in OPTION_SPECS:
+        value = getattr(args, spec.name)
+        if value is None:
+            continue
+        values[spec.name] = _parse_mapping(spec, value) if spec.kind == "mapping" else value
+    return values
+
+
+def gather_options(args: argparse.Namespace, cwd: Path) -> dict[str, tuple[Any, str]]:
+    """option name -> (value, where it came from), later sources overriding earlier ones."""
+    merged: dict[str, tuple[Any, str]] = {}
+    project_file, project_values = read_project_config(cwd)
+    for name, value in project_values.items():
+        merged[name] = (value, f"{project_file} [tool.sitemapkit]")
+    if args.config is not None:
+        for name, value in read_config_file(Path(args.config)).items():
+            merged[name] = (value, str(args.config))
+    for name, value in flag_values(args).items():
+        merged[name] = (value, "flag")
+    return merged
+
+
+def _spell(error: OptionError, sources: dict[str, tuple[Any, str]]) -> str:
+    name, _, rest = error.option.partition("[")
+    origin = sources.get(name, (None, "flag"))[1]
+    if origin == "flag":
+        return error.describe(flag_name(name) + (f"[{rest}" if rest else ""))
+    return f"{origin}: " + error.describe(error.option)
+
+
+def _progress_printer(stream: TextIO) -> Callable[[int], None] | None:
+    """Progress on a terminal for work that takes more than a couple of seconds; none when piped."""
+    if not stream.isatty():
+        return None
+    started = time.monotonic()
+
+    def show(count: int) -> None:
+        if time.monotonic() - started > 2.0:
+            stream.write(f"\r  {count:,} URLs written…")
+            stream.flush()
+
+    return show
+
+
+def summary(result: BuildResult, seconds: float) -> str:
+    skipped = sum(result.skipped.values())
+    reasons = ", ".join(f"{n} {why}" for why, n in sorted(result.skipped.items()))
+    listed = f"listed {result.urls:,} pages"
+    if skipped:
+        listed += f" ({skipped:,} skipped: {reasons})"
+    files = result.files[:_SHOWN_FILES]
+    more = len(result.files) - len(files)
+    wrote = ", ".join(files) + (f" and {more} more" if more > 0 else "")
+    written = f"wrote {wrote}" if files else "wrote nothing"
+    return f"sitemapkit: {listed}; {written} in {seconds:.2f} s"
+
+
+def run_build(args: argparse.Namespace) -> int:
+    started = time.perf_counter()
+    site = Path(args.site_dir)
+    if not site.is_dir():
+        raise SitemapkitError(
+            f"SITE_DIR: {str(site)!r} is not a folder; give the built site's folder"
+        )
+    sources = gather_options(args, Path.cwd())
+    try:
+        options = resolve_options({name: value for name, (value, _) in sources.items()})
+    except OptionError as exc:
+        raise SitemapkitError(_spell(exc, sources)) from None
+    if options.base_url is None:
+        raise SitemapkitError(
+            "no base URL: pass --base-url https://example.com/ (the address the site is "
+            "served from), or set base_url in a config file"
+        )
+    progress = _progress_printer(sys.stderr)
+
+    def report(notice: Notice) -> None:
+        print(f"sitemapkit: {notice.level}: {notice.message}", file=sys.stderr)
+
+    result = build_sitemaps(site, options, report=report, progress=progress)
+    if progress is not None:
+        sys.stderr.write("\r\033[K")
+    print(summary(result, time.perf_counter() - started))
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="sitemapkit",
+        description="Sitemaps search engines trust, for any static site's output folder.",
+    )
+    parser.add_argument("--version", action="version", version=f"sitemapkit {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    build = commands.add_parser(
+        "build",
+        help="write sitemap.xml, sitemap.txt and the index for a built site",
+        description="Write sitemap.xml, sitemap.txt, sitemap-index.xml (and parts, .gz twins, "
+        "the robots.txt line) into SITE_DIR, listing every .html/.htm page in it.",
+    )
+    build.add_argument("site_dir", metavar="SITE_DIR", help="the built site's output folder")
+    build.add_argument(
+        "--config", metavar="FILE", help="TOML file of options ([tool.sitemapkit] in pyproject)"
+    )
+    add_option_flags(build)
+    build.set_defaults(run=run_build)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    runner: Callable[[argparse.Namespace], int] = args.run
+    try:
+        return runner(args)
+    except SitemapkitError as exc:
+        print(f"sitemapkit: error: {exc}", file=sys.stderr)
+        return EXIT_INPUT
+    except KeyboardInterrupt:
+        print("sitemapkit: interrupted; the previous sitemap files are unchanged", file=sys.stderr)
+        return 130

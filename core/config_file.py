@@ -1,0 +1,38 @@
+"""Option values from TOML: a sitemapkit file, or `[tool.sitemapkit]` in pyproject.toml."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from .errors import SitemapkitError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+
+def read_config_file(path: Path) -> dict[str, Any]:
+    """The option table of a TOML file; keys may be written `max_urls` or `max-urls`."""
+    try:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+    except FileNotFoundError:
+        raise SitemapkitError(f"--config: {str(path)!r} does not exist") from None
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise SitemapkitError(f"{path}: cannot be read as TOML ({exc}); fix the file") from None
+    if path.name == "pyproject.toml":
+        data = data.get("tool", {}).get("sitemapkit", {})
+        if not isinstance(data, dict):
+            raise SitemapkitError(f"{path}: [tool.sitemapkit] must be a table of options")
+    return {key.replace("-", "_"): value for key, value in data.items()}
+
+
+def read_project_config(folder: Path) -> tuple[Path | None, dict[str, Any]]:
+    """`[tool.sitemapkit]` of the pyproject.toml in `folder`, when there is one."""
+    candidate = folder / "pyproject.toml"
+    if not candidate.is_file():
+        return None, {}
+    return candidate, read_config_file(candidate)
