@@ -110,12 +110,12 @@ class EntryMaker:
     def _priority(self, page: Page, url_path: str) -> float | None:
         if page.meta.priority is not None:
             return page.meta.priority
-        if not self.options.priority:
-            return None
         if self._priorities:
             override = self._priorities.lookup(page.path)
             if override is not None:
                 return override
+        if not self.options.priority:
+            return None
         step, floor = self.options.priority_step, self.options.priority_floor
         return max(floor, 1.0 - step * url_depth(url_path))
 

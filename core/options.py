@@ -204,7 +204,7 @@ class SitemapOptions:
         (),
         "mapping",
         _pattern_map(_number(0.0, 1.0, "0.8"), "{'blog/*': 0.8}"),
-        "Pattern -> priority; the last matching pattern wins.",
+        "Pattern -> priority; the last matching pattern wins (also when `priority` is off).",
     )
     changefreq: str | None = _spec(
         None,

@@ -1,0 +1,170 @@
+"""The command line: any static site's output folder in, sitemaps out, clear exit codes."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, SchemaSet, locs, parse_urlset
+from sitemapkit.cli import main
+
+EXAMPLE = ROOT / "examples" / "cli" / "site"
+
+
+def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "sitemapkit", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        check=False,
+    )
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Path:
+    return Path(shutil.copytree(EXAMPLE, tmp_path / "site"))
+
+
+def test_build_writes_the_three_files_and_a_summary(site: Path, schemas: SchemaSet) -> None:
+    done = run("build", str(site), "--base-url", "https://example.com")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("sitemapkit: listed 12 pages (1 skipped: 1 excluded); wrote ")
+    for name in ("sitemap.xml", "sitemap.txt", "sitemap-index.xml", "robots.txt"):
+        assert (site / name).is_file()
+    urls = locs(site / "sitemap.xml")
+    assert "https://example.com/blog/2024/%C3%A9t%C3%A9/caf%C3%A9%20cr%C3%A8me.html" in urls
+    assert "https://example.com/docs/guide/R&D%20notes.html" in urls
+    assert (site / "sitemap.txt").read_text().splitlines() == urls
+    schemas.validate_folder(site)
+
+
+def test_flags_lists_and_mappings(site: Path) -> None:
+    done = run(
+        "build",
+        str(site),
+        "--base-url=https://example.com/",
+        "--exclude",
+        "blog/",
+        "--exclude",
+        "about/",
+        "--priority-overrides",
+        "docs/**=0.75",
+        "--changefreq-rules",
+        "docs/guide/=weekly",
+        "--no-priority",
+        "--no-txt",
+        "--lastmod-format",
+        "date",
+    )
+    assert done.returncode == 0, done.stderr
+    rows = {row["loc"]: row for row in parse_urlset(site / "sitemap.xml")}
+    assert not any("/blog/" in loc or "/about/" in loc for loc in rows)
+    assert rows["https://example.com/docs/install.html"]["priority"] == "0.75"
+    assert "priority" not in rows["https://example.com/"]
+    assert rows["https://example.com/docs/guide/"]["changefreq"] == "weekly"
+    assert len(rows["https://example.com/"]["lastmod"]) == 10
+    assert not (site / "sitemap.txt").exists()
+
+
+def test_config_files_and_precedence(site: Path, tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "pyproject.toml").write_text(
+        '[tool.sitemapkit]\nbase_url = "https://from-pyproject.example/"\ngzip = true\n'
+    )
+    assert run("build", str(site), cwd=project).returncode == 0
+    assert locs(site / "sitemap.xml")[0] == "https://from-pyproject.example/"
+    assert (site / "sitemap.xml.gz").exists()
+    config = tmp_path / "sitemap.toml"
+    config.write_text('base-url = "https://from-file.example/"\nmax_urls = 5\n')
+    assert run("build", str(site), "--config", str(config), cwd=project).returncode == 0
+    assert locs(site / "sitemap-1.xml")[0] == "https://from-file.example/"
+    done = run(
+        "build",
+        str(site),
+        "--config",
+        str(config),
+        "--base-url",
+        "https://flag.example/",
+        cwd=project,
+    )
+    assert done.returncode == 0
+    assert locs(site / "sitemap-1.xml")[0] == "https://flag.example/"
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        ((), 1, "no base URL: pass --base-url https://example.com/"),
+        (("--base-url", "example.com"), 1, "--base-url: 'example.com' is not valid"),
+        (("--base-url", "https://x.org", "--max-urls", "60000"), 1, "may only be lowered"),
+        (("--base-url", "https://x.org", "--priority-overrides", "0.8"), 1, "PATTERN=VALUE"),
+        (("--base-url", "https://x.org", "--no-such-flag"), 2, "unrecognized arguments"),
+    ],
+)
+def test_bad_input_exits_with_a_clear_message_and_no_traceback(
+    site: Path, args: tuple[str, ...], code: int, message: str
+) -> None:
+    done = run("build", str(site), *args)
+    assert done.returncode == code
+    assert message in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not (site / "sitemap.xml").exists()
+
+
+def test_a_bad_config_file_value_names_the_file(site: Path, tmp_path: Path) -> None:
+    config = tmp_path / "bad.toml"
+    config.write_text('base_url = "https://x.org/"\nchangefreq = "sometimes"\n')
+    done = run("build", str(site), "--config", str(config))
+    assert done.returncode == 1
+    assert "bad.toml: changefreq: 'sometimes' is not valid" in done.stderr
+
+
+def test_usage_errors_exit_2(tmp_path: Path) -> None:
+    assert run("build").returncode == 2
+    assert run().returncode == 2
+    missing = run("build", str(tmp_path / "nope"), "--base-url", "https://x.org/")
+    assert missing.returncode == 1 and "is not a folder" in missing.stderr
+
+
+def test_an_empty_site_warns_and_exits_0(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["build", str(tmp_path), "--base-url", "https://x.org/"]) == 0
+    assert "no pages to list" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_120000_pages_make_three_parts_and_two_indexes(tmp_path: Path, schemas: SchemaSet) -> None:
+    site = tmp_path / "big"
+    for folder in range(120):
+        path = site / f"section-{folder:03d}"
+        path.mkdir(parents=True)
+        for n in range(1000):
+            fd = os.open(path / f"page-{n:04d}.html", os.O_CREAT | os.O_WRONLY, 0o644)
+            os.close(fd)
+    done = run("build", str(site), "--base-url", "https://example.com/", "--no-robots")
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in site.iterdir() if p.is_file()) == [
+        "sitemap-1.txt",
+        "sitemap-1.xml",
+        "sitemap-2.txt",
+        "sitemap-2.xml",
+        "sitemap-3.txt",
+        "sitemap-3.xml",
+        "sitemap-index.xml",
+        "sitemap.xml",
+    ]
+    assert [len(parse_urlset(site / f"sitemap-{k}.xml")) for k in (1, 2, 3)] == [
+        50_000,
+        50_000,
+        20_000,
+    ]
+    assert locs(site / "sitemap.xml") == [f"https://example.com/sitemap-{k}.xml" for k in (1, 2, 3)]
+    schemas.validate_folder(site)

@@ -1,0 +1,217 @@
+"""Pages to entries: priorities, changefreqs, excludes and lastmods as the sitemap states them."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from conftest import SchemaSet, parse_urlset
+from sitemapkit import Notice, Page, build_sitemaps, parse_page_metadata, resolve_options
+
+BASE = "https://example.com/"
+DAY = 86400
+T0 = 1_700_000_000  # 2023-11-14T22:13:20+00:00
+
+
+def html(title: str = "page") -> str:
+    return f"<!doctype html><title>{title}</title>"
+
+
+def build(site: Path, pages: list[Page] | None = None, **options: object) -> list[dict[str, str]]:
+    notices: list[Notice] = []
+    build_sitemaps(
+        site, resolve_options({"base_url": BASE, **options}), pages, report=notices.append
+    )
+    return parse_urlset(site / "sitemap.xml")
+
+
+def by_loc(rows: list[dict[str, str]]) -> dict[str, dict[str, str]]:
+    return {row["loc"]: row for row in rows}
+
+
+def test_priority_falls_with_depth_to_a_floor(make_tree: Callable[..., Path]) -> None:
+    site = make_tree(
+        {
+            "index.html": html(),
+            "a.html": html(),
+            "a/index.html": html(),
+            "a/b/index.html": html(),
+            "1/2/3/4/5/6/7/8/9/10/deep.html": html(),
+        }
+    )
+    rows = by_loc(build(site))
+    assert rows[BASE]["priority"] == "1.0"
+    assert rows[BASE + "a.html"]["priority"] == "0.9"
+    assert rows[BASE + "a/"]["priority"] == "0.9"
+    assert rows[BASE + "a/b/"]["priority"] == "0.8"
+    assert rows[BASE + "1/2/3/4/5/6/7/8/9/10/deep.html"]["priority"] == "0.1"
+
+
+def test_priority_step_floor_overrides_and_off(make_tree: Callable[..., Path]) -> None:
+    site = make_tree({"index.html": html(), "blog/x.html": html(), "blog/y/z.html": html()})
+    rows = by_loc(
+        build(
+            site,
+            priority_step=0.25,
+            priority_floor=0.6,
+            priority_overrides={"blog/**": 0.3, "blog/y/**": 0.95},
+        )
+    )
+    assert rows[BASE]["priority"] == "1.0"
+    assert rows[BASE + "blog/x.html"]["priority"] == "0.3"
+    assert rows[BASE + "blog/y/z.html"]["priority"] == "0.95"
+    site2 = make_tree({"index.html": html(), "a/b/c.html": html()}, name="site2")
+    rows = by_loc(build(site2, priority_step=0.25, priority_floor=0.6))
+    assert rows[BASE + "a/b/c.html"]["priority"] == "0.6"
+    assert all("priority" not in row for row in build(site2, priority=False))
+
+
+def test_changefreq_is_omitted_unless_configured(make_tree: Callable[..., Path]) -> None:
+    site = make_tree({"index.html": html(), "news/today.html": html(), "about.html": html()})
+    assert all("changefreq" not in row for row in build(site))
+    rows = by_loc(build(site, changefreq="monthly", changefreq_rules={"news/": "daily"}))
+    assert rows[BASE]["changefreq"] == "monthly"
+    assert rows[BASE + "news/today.html"]["changefreq"] == "daily"
+
+
+def test_excludes_are_gitignore_patterns_and_404_is_excluded_by_default(
+    make_tree: Callable[..., Path],
+) -> None:
+    site = make_tree(
+        {
+            "index.html": html(),
+            "404.html": html(),
+            "de/404.html": html(),
+            "drafts/a.html": html(),
+            "docs/private.html": html(),
+            "docs/public.html": html(),
+            "docs/keep.html": html(),
+        }
+    )
+    assert set(by_loc(build(site))) == {
+        BASE,
+        BASE + "drafts/a.html",
+        BASE + "docs/private.html",
+        BASE + "docs/public.html",
+        BASE + "docs/keep.html",
+    }
+    rows = by_loc(build(site, exclude=["404.html", "drafts/", "docs/p*.html", "!docs/public.html"]))
+    assert set(rows) == {BASE, BASE + "docs/public.html", BASE + "docs/keep.html"}
+
+
+def test_lastmod_is_the_newest_source_mtime(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "a.html").write_text(html())
+    src = tmp_path / "src"
+    src.mkdir()
+    for name, stamp in (("a.md", T0), ("partial.md", T0 + DAY + 1)):
+        (src / name).write_text("x")
+        os.utime(src / name, (stamp, stamp))
+    pages = [Page("a.html", sources=(str(src / "a.md"), str(src / "partial.md")))]
+    assert build(out, pages)[0]["lastmod"] == "2023-11-15T22:13:21+00:00"
+    assert build(out, pages, lastmod_format="date")[0]["lastmod"] == "2023-11-15"
+    assert "lastmod" not in build(out, pages, lastmod="none")[0]
+
+
+def test_author_lastmod_wins_and_pages_without_sources_borrow(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    src = tmp_path / "src"
+    src.mkdir()
+    for index, stamp in enumerate((T0, T0 + DAY, T0 + 2 * DAY)):
+        (src / f"{index}.md").write_text("x")
+        os.utime(src / f"{index}.md", (stamp, stamp))
+    meta, problems = parse_page_metadata({"lastmod": "2020-02-02"})
+    assert problems == []
+    pages = [
+        Page("p0.html", sources=(str(src / "0.md"),)),
+        Page("p1.html", sources=(str(src / "1.md"),)),
+        Page("p2.html", sources=(str(src / "2.md"),), meta=meta),
+        Page("tags/x.html", lists=("p0.html", "p1.html")),
+        Page("generated.html"),
+    ]
+    rows = by_loc(build(out, pages, lastmod_format="date"))
+    assert rows[BASE + "p2.html"]["lastmod"] == "2020-02-02"
+    assert rows[BASE + "tags/x.html"]["lastmod"] == "2023-11-15"  # newest of what it lists
+    assert rows[BASE + "generated.html"]["lastmod"] == "2023-11-15"  # newest of the site
+
+
+def test_source_date_epoch_clamps_later_times(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    for name, stamp in (("old.html", T0), ("new.html", T0 + 10 * DAY)):
+        (site / name).write_text(html())
+        os.utime(site / name, (stamp, stamp))
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", str(T0 + DAY))
+    rows = by_loc(build(site, lastmod_format="date"))
+    assert rows[BASE + "old.html"]["lastmod"] == "2023-11-14"
+    assert rows[BASE + "new.html"]["lastmod"] == "2023-11-15"
+
+
+def test_scan_uses_output_mtimes_sorted_walk_and_skips_links_leaving_the_root(
+    tmp_path: Path,
+) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.html").write_text(html())
+    site = tmp_path / "site"
+    (site / "b").mkdir(parents=True)
+    for name in ("z.html", "a.htm", "index.html", "b/index.html", "b/c.html", "skip.css"):
+        (site / name).write_text(html())
+    os.symlink(outside, site / "linked-out")
+    os.symlink(site / "b", site / "linked-in")
+    os.symlink(site, site / "b" / "loop")
+    rows = build(site)
+    assert [row["loc"] for row in rows] == [
+        BASE,
+        BASE + "a.htm",
+        BASE + "b/",
+        BASE + "b/c.html",
+        BASE + "linked-in/",
+        BASE + "linked-in/c.html",
+        BASE + "z.html",
+    ]
+
+
+def test_metadata_is_parsed_leniently_and_problems_name_the_key() -> None:
+    meta, problems = parse_page_metadata(
+        {"exclude": "yes", "priority": "0.8", "changefreq": "Weekly", "colour": "red"}
+    )
+    assert (meta.exclude, meta.priority, meta.changefreq) == (True, 0.8, "weekly")
+    assert problems == [
+        "key 'colour' is not known; use one of: exclude, lastmod, priority, changefreq"
+    ]
+    meta, problems = parse_page_metadata({"priority": 3, "lastmod": "soon"})
+    assert meta.priority is None and meta.lastmod is None
+    assert "key 'priority': 3 is not valid" in problems[0]
+    assert "key 'lastmod': 'soon' is not valid" in problems[1]
+
+
+def test_a_page_list_is_sorted_and_deduplicated(tmp_path: Path, schemas: SchemaSet) -> None:
+    pages = [Page("b.html"), Page("a/x.html"), Page("a.html"), Page("b.html"), Page("index.html")]
+    pages.append(Page("other.html", url="a.html"))
+    rows = build(tmp_path, pages)
+    assert [row["loc"] for row in rows] == [
+        BASE,
+        BASE + "a/x.html",
+        BASE + "a.html",
+        BASE + "b.html",
+    ]
+    schemas.validate_folder(tmp_path)
+
+
+def test_a_url_too_long_is_skipped_with_a_warning_naming_the_page(tmp_path: Path) -> None:
+    notices: list[Notice] = []
+    pages = [Page("ok.html"), Page("long.html", url="x" * 2100)]
+    result = build_sitemaps(
+        tmp_path, resolve_options({"base_url": BASE}), pages, report=notices.append
+    )
+    assert result.urls == 1 and result.skipped == {"URL too long": 1}
+    assert [n.code for n in notices] == ["long-url"]
+    assert "'long.html'" in notices[0].message and "2,047" in notices[0].message

@@ -1,0 +1,85 @@
+"""Options: declared once, checked once, errors that name the option, the value and the fix."""
+
+from __future__ import annotations
+
+import pytest
+
+from sitemapkit import OPTION_SPECS, OptionError, SitemapOptions, resolve_options
+
+
+def test_defaults_are_those_of_the_option_table() -> None:
+    options = resolve_options({})
+    for spec in OPTION_SPECS:
+        assert getattr(options, spec.name) == spec.default
+    assert options == SitemapOptions()
+    assert options.max_urls == 50_000
+    assert options.max_bytes == 52_428_800
+
+
+def test_every_option_has_a_kind_and_a_one_line_doc() -> None:
+    for spec in OPTION_SPECS:
+        assert spec.kind in {"bool", "text", "choice", "number", "integer", "list", "mapping"}
+        assert spec.doc and "\n" not in spec.doc
+
+
+def test_values_are_normalised() -> None:
+    options = resolve_options(
+        {
+            "base_url": "https://example.com/docs",
+            "exclude": "drafts/",
+            "priority_overrides": {"blog/*": "0.8"},
+            "changefreq_rules": {"news/*": "Daily"},
+            "max_urls": "10_000",
+            "gzip": "yes",
+        }
+    )
+    assert options.base_url == "https://example.com/docs/"
+    assert options.exclude == ("drafts/",)
+    assert options.priority_overrides == (("blog/*", 0.8),)
+    assert options.changefreq_rules == (("news/*", "daily"),)
+    assert options.max_urls == 10_000
+    assert options.gzip is True
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "allowed"),
+    [
+        ("max_urls", 50_001, "may only be lowered"),
+        ("max_bytes", 100, "from 4,096 to 52,428,800"),
+        ("priority_step", 2, "from 0.0 to 1.0"),
+        ("changefreq", "sometimes", "'weekly'"),
+        ("changefreq_rules", {"a/*": "fortnightly"}, "'weekly'"),
+        ("priority_overrides", {"a/*": 1.5}, "from 0.0 to 1.0"),
+        ("lastmod", "git", "'mtime' or 'none'"),
+        ("gzip", "maybe", "true or false"),
+        ("sitemap_name", "../sitemap.xml", "plain file name"),
+        ("txt_name", "sitemap.xml", "ending in .txt"),
+        ("base_url", "example.com", "https://example.com/"),
+        ("exclude", 5, "list of patterns"),
+    ],
+)
+def test_a_bad_value_names_the_option_the_value_and_what_is_allowed(
+    name: str, value: object, allowed: str
+) -> None:
+    with pytest.raises(OptionError) as caught:
+        resolve_options({name: value})
+    message = str(caught.value)
+    assert caught.value.option.startswith(name)
+    assert name in message and allowed in message
+    assert repr(value) in message or repr(next(iter(value.values()))) in message  # type: ignore[attr-defined]
+
+
+def test_an_unknown_option_suggests_the_closest_name() -> None:
+    with pytest.raises(OptionError, match="did you mean 'gzip'"):
+        resolve_options({"gzpi": True})
+
+
+def test_file_names_must_differ() -> None:
+    with pytest.raises(OptionError, match="must differ"):
+        resolve_options({"index_name": "sitemap.xml"})
+
+
+def test_describe_respells_the_option_for_each_front_end() -> None:
+    with pytest.raises(OptionError) as caught:
+        resolve_options({"max_urls": 0})
+    assert caught.value.describe("sitemapkit_max_urls").startswith("sitemapkit_max_urls: 0 is")

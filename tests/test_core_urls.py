@@ -1,0 +1,103 @@
+"""URL mapping: every loc absolute, ASCII, percent-encoded once, then XML-escaped."""
+
+from __future__ import annotations
+
+import pytest
+
+from sitemapkit.urls import (
+    encode_file_path,
+    encode_url_path,
+    normalise_base_url,
+    url_depth,
+    url_path_for_file,
+    xml_escape,
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "encoded"),
+    [
+        ("café.html", "caf%C3%A9.html"),
+        ("a b.html", "a%20b.html"),
+        ("R&D.html", "R&D.html"),
+        ("it's.html", "it's.html"),
+        ('q"<>#?.html', "q%22%3C%3E%23%3F.html"),
+        ("a%20b.html", "a%2520b.html"),
+        ("日本/ページ.html", "%E6%97%A5%E6%9C%AC/%E3%83%9A%E3%83%BC%E3%82%B8.html"),
+    ],
+)
+def test_a_scanned_file_name_is_encoded_whole(name: str, encoded: str) -> None:
+    assert encode_file_path(name) == encoded
+
+
+@pytest.mark.parametrize(
+    ("given", "kept"),
+    [
+        ("a%20b/", "a%20b/"),
+        ("caf%C3%A9/", "caf%C3%A9/"),
+        ("café/", "caf%C3%A9/"),
+        ("100%/", "100%25/"),
+        ("a b%2/", "a%20b%252/"),
+    ],
+)
+def test_a_generator_url_keeps_its_escapes_and_is_never_encoded_twice(
+    given: str, kept: str
+) -> None:
+    assert encode_url_path(given) == kept
+    assert encode_url_path(encode_url_path(given)) == kept
+
+
+def test_xml_escaping_comes_after_percent_encoding() -> None:
+    assert xml_escape(encode_file_path("R&D <it's>.html")) == "R&amp;D%20%3Cit&apos;s%3E.html"
+    assert xml_escape("plain") == "plain"
+
+
+@pytest.mark.parametrize(
+    ("path", "pretty", "url"),
+    [
+        ("index.html", True, ""),
+        ("a/index.html", True, "a/"),
+        ("a/index.html", False, "a/index.html"),
+        ("a/b.html", True, "a/b.html"),
+        ("a/myindex.html", True, "a/myindex.html"),
+    ],
+)
+def test_index_pages_become_folders_with_pretty_urls(path: str, pretty: bool, url: str) -> None:
+    assert url_path_for_file(path, pretty) == url
+
+
+@pytest.mark.parametrize(
+    ("url", "depth"),
+    [("", 0), ("index.html", 0), ("a/", 1), ("a/index.html", 1), ("a.html", 1), ("a/b/", 2)],
+)
+def test_depth_counts_segments_but_not_a_final_index(url: str, depth: int) -> None:
+    assert url_depth(url) == depth
+
+
+@pytest.mark.parametrize(
+    ("given", "normal"),
+    [
+        ("https://example.com", "https://example.com/"),
+        ("https://user.github.io/project", "https://user.github.io/project/"),
+        ("HTTP://Example.com:8080/a b/", "http://example.com:8080/a%20b/"),
+        ("https://bücher.example/", "https://xn--bcher-kva.example/"),
+    ],
+)
+def test_base_url_is_normalised_with_a_trailing_slash(given: str, normal: str) -> None:
+    assert normalise_base_url(given) == normal
+
+
+@pytest.mark.parametrize(
+    ("bad", "why"),
+    [
+        ("", "empty"),
+        ("/docs/", "absolute"),
+        ("example.com", "absolute"),
+        ("ftp://example.com/", "absolute"),
+        ("https://example.com/?lang=en", "query"),
+        ("https://example.com/#top", "fragment"),
+    ],
+)
+def test_a_bad_base_url_says_what_is_wrong(bad: str, why: str) -> None:
+    with pytest.raises(ValueError, match=why):
+        normalise_base_url(bad)

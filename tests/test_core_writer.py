@@ -1,0 +1,166 @@
+"""Files out: splitting at both limits, indexes, gzip twins, stale parts, atomic writes."""
+
+from __future__ import annotations
+
+import gzip
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from conftest import SchemaSet, locs, parse_urlset
+from sitemapkit import Page, build_sitemaps, resolve_options
+from sitemapkit.entries import Entry
+from sitemapkit.writer import SitemapWriter
+
+BASE = "https://example.com/"
+
+
+def pages(count: int) -> list[Page]:
+    return [Page(f"p/{n:06d}.html") for n in range(count)]
+
+
+def names(folder: Path) -> set[str]:
+    return {p.name for p in folder.iterdir()}
+
+
+def test_exactly_50000_urls_fit_one_file_and_one_more_splits(
+    tmp_path: Path, schemas: SchemaSet
+) -> None:
+    options = resolve_options({"base_url": BASE, "lastmod": "none", "robots": False})
+    build_sitemaps(tmp_path, options, pages(50_000))
+    assert names(tmp_path) == {"sitemap.xml", "sitemap.txt", "sitemap-index.xml"}
+    assert len(parse_urlset(tmp_path / "sitemap.xml")) == 50_000
+    assert locs(tmp_path / "sitemap-index.xml") == [BASE + "sitemap.xml"]
+
+    result = build_sitemaps(tmp_path, options, pages(50_001))
+    assert result.parts == 2
+    assert names(tmp_path) == {
+        "sitemap.xml",
+        "sitemap-index.xml",
+        "sitemap-1.xml",
+        "sitemap-2.xml",
+        "sitemap-1.txt",
+        "sitemap-2.txt",
+    }
+    assert len(parse_urlset(tmp_path / "sitemap-1.xml")) == 50_000
+    assert len(parse_urlset(tmp_path / "sitemap-2.xml")) == 1
+    parts = [BASE + "sitemap-1.xml", BASE + "sitemap-2.xml"]
+    assert locs(tmp_path / "sitemap.xml") == parts
+    assert locs(tmp_path / "sitemap-index.xml") == parts
+    assert (tmp_path / "sitemap.xml").read_bytes() == (tmp_path / "sitemap-index.xml").read_bytes()
+    for k in (1, 2):
+        text_urls = (tmp_path / f"sitemap-{k}.txt").read_text().splitlines()
+        assert text_urls == locs(tmp_path / f"sitemap-{k}.xml")
+    schemas.validate_folder(tmp_path)
+
+
+def test_a_lowered_byte_limit_splits_by_encoded_bytes(tmp_path: Path, schemas: SchemaSet) -> None:
+    limit = 10_000
+    options = resolve_options(
+        {"base_url": BASE, "max_bytes": limit, "robots": False, "lastmod": "none"}
+    )
+    many = [Page(f"R&D/{n:04d}.html") for n in range(400)]  # '&' counts as 5 bytes: &amp;
+    result = build_sitemaps(tmp_path, options, many)
+    sizes = [(tmp_path / f"sitemap-{k}.xml").stat().st_size for k in range(1, result.parts + 1)]
+    assert result.parts > 1 and max(sizes) <= limit
+    next_entry = len("<url><loc>https://example.com/R&amp;D/0000.html</loc>") + 30
+    assert all(size > limit - next_entry for size in sizes[:-1])  # parts are filled, not halved
+    assert sum(len(parse_urlset(tmp_path / f"sitemap-{k}.xml")) for k in range(1, 5)) == 400
+    schemas.validate_folder(tmp_path)
+
+
+def test_index_lastmod_is_the_newest_inside_each_part(tmp_path: Path, schemas: SchemaSet) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    for n, stamp in enumerate((1_600_000_000, 1_700_000_000, 1_650_000_000, 1_500_000_000)):
+        (site / f"{n}.html").write_text("x")
+        os.utime(site / f"{n}.html", (stamp, stamp))
+    build_sitemaps(site, resolve_options({"base_url": BASE, "max_urls": 2}))
+    index = (site / "sitemap-index.xml").read_text()
+    assert "<lastmod>2023-11-14T22:13:20+00:00</lastmod>" in index  # part 1: max(0, 1)
+    assert "<lastmod>2022-04-15T05:20:00+00:00</lastmod>" in index  # part 2: max(2, 3)
+    schemas.validate_folder(site)
+
+
+def test_gzip_twins_decompress_to_their_files_and_are_reproducible(
+    tmp_path: Path, schemas: SchemaSet
+) -> None:
+    options = resolve_options({"base_url": BASE, "gzip": True, "max_urls": 3})
+    build_sitemaps(tmp_path, options, pages(7))
+    first = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    for name in ("sitemap.xml", "sitemap-index.xml", "sitemap-1.xml", "sitemap-3.xml"):
+        assert gzip.decompress(first[name + ".gz"]) == first[name]
+        assert first[name + ".gz"][4:8] == b"\0\0\0\0"  # header mtime 0
+    build_sitemaps(tmp_path, options, list(reversed(pages(7))))
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == first
+    schemas.validate_folder(tmp_path)
+
+
+def test_stale_parts_and_twins_are_removed_but_never_a_users_file(tmp_path: Path) -> None:
+    build_sitemaps(
+        tmp_path, resolve_options({"base_url": BASE, "gzip": True, "max_urls": 2}), pages(7)
+    )
+    assert (tmp_path / "sitemap-4.xml").exists()
+    (tmp_path / "sitemap-9.xml").write_text("<urlset>my own file</urlset>")
+    (tmp_path / "sitemap-8.txt").write_text("notes, not URLs\n")
+    result = build_sitemaps(tmp_path, resolve_options({"base_url": BASE}), pages(3))
+    assert result.parts == 1
+    assert names(tmp_path) == {
+        "sitemap.xml",
+        "sitemap.txt",
+        "sitemap-index.xml",
+        "robots.txt",
+        "sitemap-9.xml",
+        "sitemap-8.txt",
+    }
+    assert "sitemap-4.xml.gz" in result.removed and "sitemap-1.txt" in result.removed
+
+
+def test_a_site_with_no_pages_removes_its_old_sitemap(tmp_path: Path) -> None:
+    build_sitemaps(tmp_path, resolve_options({"base_url": BASE, "robots": False}), pages(2))
+    notices: list[str] = []
+    result = build_sitemaps(
+        tmp_path,
+        resolve_options({"base_url": BASE, "robots": False}),
+        [],
+        report=lambda n: notices.append(n.code),
+    )
+    assert result.urls == 0 and names(tmp_path) == set()
+    assert notices == ["no-pages"]
+
+
+def test_turning_txt_off_removes_the_old_text_sitemap(tmp_path: Path) -> None:
+    build_sitemaps(tmp_path, resolve_options({"base_url": BASE}), pages(2))
+    build_sitemaps(tmp_path, resolve_options({"base_url": BASE, "txt": False}), pages(2))
+    assert not (tmp_path / "sitemap.txt").exists()
+
+
+def test_an_interrupted_write_leaves_the_old_files_whole(tmp_path: Path) -> None:
+    options = resolve_options({"base_url": BASE, "gzip": True, "max_urls": 2})
+    build_sitemaps(tmp_path, options, pages(5))
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+
+    def failing() -> Iterator[Entry]:
+        for n in range(9):
+            if n == 6:
+                raise KeyboardInterrupt
+            yield Entry(f"{BASE}new/{n}.html", None, None, None)
+
+    with pytest.raises(KeyboardInterrupt):
+        SitemapWriter(str(tmp_path), options).write(failing())
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+def test_too_many_parts_for_one_index_is_a_clear_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sitemapkit import SitemapkitError, writer
+
+    monkeypatch.setattr(writer, "MAX_URLS_PER_FILE", 3)  # the index limit, scaled down
+    options = resolve_options({"base_url": BASE, "max_urls": 1})
+    entries = (Entry(f"{BASE}{n}.html", None, None, None) for n in range(4))
+    with pytest.raises(SitemapkitError, match="more than 3 sitemap files"):
+        SitemapWriter(str(tmp_path), options).write(entries)
+    assert names(tmp_path) == set()

@@ -1,0 +1,91 @@
+"""The distribution: a wheel that installs and runs in a fresh virtualenv, and a pure core."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+import sysconfig
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+         "--wheel-dir", str(out), str(ROOT)],
+        check=True,
+    )  # fmt: skip
+    (found,) = out.glob("sitemapkit-*.whl")
+    return found
+
+
+def test_the_wheel_holds_the_core_the_adapters_and_the_command(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        entry_points = next(n for n in names if n.endswith("entry_points.txt"))
+        points = archive.read(entry_points).decode()
+    for module in ("sitemapkit/__init__.py", "sitemapkit/py.typed", "sitemapkit/cli.py"):
+        assert module in names
+    for host in ("mkdocs", "pelican", "sphinx"):
+        assert f"sitemapkit/{host}/__init__.py" in names
+    assert not any(n.startswith(("tests/", "examples/", "bench/")) for n in names)
+    assert not any(n.endswith(".xsd") for n in names)
+    assert "sitemapkit = sitemapkit.cli:main" in points
+    assert "sitemapkit = sitemapkit.mkdocs:SitemapkitPlugin" in points
+
+
+def test_the_wheel_runs_in_a_fresh_virtualenv(wheel: Path, tmp_path: Path) -> None:
+    env_dir = tmp_path / "env"
+    venv.EnvBuilder(with_pip=False).create(env_dir)
+    python = env_dir / "bin" / "python"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet",
+         "--no-deps", "--no-index", str(wheel)],
+        check=True,
+    )  # fmt: skip
+    # Dependencies (pathspec) come from this environment as a plain path: its .pth files,
+    # the editable install's among them, are not run, so sitemapkit can only come from the wheel.
+    site_packages = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+        capture_output=True, text=True, check=True,
+    ).stdout.strip()  # fmt: skip
+    Path(site_packages, "dev-deps.pth").write_text(sysconfig.get_path("purelib") + "\n")
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<title>home</title>")
+    probe = (
+        "import sitemapkit, sys; print(sitemapkit.__file__); "
+        "from sitemapkit.cli import main; "
+        f"sys.exit(main(['build', {str(site)!r}, '--base-url', 'https://example.com/']))"
+    )
+    done = subprocess.run([str(python), "-c", probe], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0].startswith(str(env_dir))
+    assert (site / "sitemap.xml").is_file()
+    command = env_dir / "bin" / "sitemapkit"
+    assert (
+        subprocess.run([str(command), "--version"], capture_output=True, check=False).returncode
+        == 0
+    )
+
+
+def test_the_core_never_imports_a_generator() -> None:
+    generators = {"mkdocs", "pelican", "sphinx", "docutils", "jinja2"}
+    for module in sorted((ROOT / "core").glob("*.py")):
+        tree = ast.parse(module.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                roots = {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                roots = {node.module.split(".")[0]}
+            else:
+                continue
+            assert not roots & generators, f"{module.name} imports {roots & generators}"
