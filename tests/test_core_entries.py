@@ -215,3 +215,12 @@ def test_a_url_too_long_is_skipped_with_a_warning_naming_the_page(tmp_path: Path
     assert result.urls == 1 and result.skipped == {"URL too long": 1}
     assert [n.code for n in notices] == ["long-url"]
     assert "'long.html'" in notices[0].message and "2,047" in notices[0].message
+
+
+def test_the_loc_limit_is_fewer_than_2048_characters(tmp_path: Path, schemas: SchemaSet) -> None:
+    room = 2047 - len(BASE)
+    pages = [Page("fits.html", url="f" * room), Page("over.html", url="o" * (room + 1))]
+    result = build_sitemaps(tmp_path, resolve_options({"base_url": BASE}), pages)
+    assert result.urls == 1 and result.skipped == {"URL too long": 1}
+    assert len(parse_urlset(tmp_path / "sitemap.xml")[0]["loc"]) == 2047
+    schemas.validate_folder(tmp_path)
