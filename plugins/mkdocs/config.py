@@ -1,0 +1,107 @@
+"""The plugin's options as a typed MkDocs config class, built from the core's `OPTION_SPECS`.
+
+Each option runs the core's own check while MkDocs validates `mkdocs.yml`, so a bad value is an
+ordinary MkDocs configuration error that names the option, with the same wording as in the
+other generators ("'yes' is not valid; expected true or false").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import urlsplit
+
+from mkdocs.config import base
+from mkdocs.config.base import BaseConfigOption
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import PrefixedLogger
+from sitemapkit import OPTION_SPECS, OptionError, OptionSpec, SitemapOptions, resolve_options
+
+#: Where MkDocs users write the options, for messages raised outside config validation.
+SPELLING = "plugins.sitemapkit.{}"
+
+#: MkDocs writes a gzip twin of its own sitemap, so users keep it unless they turn it off.
+MKDOCS_DEFAULTS: dict[str, Any] = {"gzip": True}
+
+
+def describe_option_error(exc: OptionError, name: str) -> str:
+    """The core's message without the option name that MkDocs already puts in front of it."""
+    if exc.option == name:
+        return f"{exc.value!r} is not valid; {exc.allowed}"
+    return str(exc)  # a nested value, e.g. priority_overrides['blog/*']
+
+
+class CoreOption(BaseConfigOption[Any]):
+    """One core option: MkDocs fills in the default, the core's check judges the value.
+
+    The value is kept as the user wrote it; `resolve_options` normalises the whole set later.
+    """
+
+    def __init__(self, spec: OptionSpec) -> None:
+        super().__init__()
+        self.spec = spec
+        self.default = MKDOCS_DEFAULTS.get(spec.name, spec.user_default)
+
+    def run_validation(self, value: object, /) -> Any:
+        try:
+            self.spec.check(self.spec.name, value)
+        except OptionError as exc:
+            raise base.ValidationError(describe_option_error(exc, self.spec.name)) from None
+        return value
+
+
+def _config_class() -> type[base.Config]:
+    namespace: dict[str, Any] = {spec.name: CoreOption(spec) for spec in OPTION_SPECS}
+    namespace["__doc__"] = "Options under `plugins: - sitemapkit:`, one per core option."
+    namespace["__module__"] = __name__
+    return type("SitemapkitConfig", (base.Config,), namespace)
+
+
+SitemapkitConfig = _config_class()
+
+
+def is_dev_address(config: MkDocsConfig) -> bool:
+    """Whether `site_url` is the address `mkdocs serve` put there (also with `serve --clean`)."""
+    host, port = config.dev_addr
+    parts = urlsplit(config.site_url or "")
+    return parts.scheme == "http" and parts.netloc == f"{host}:{port}"
+
+
+def core_options(
+    plugin_config: Mapping[str, Any], config: MkDocsConfig, serving: bool, log: PrefixedLogger
+) -> SitemapOptions | None:
+    """The core's options for this build, or None (with a log line saying why) for no sitemap.
+
+    `base_url` defaults to `site_url`, except during `mkdocs serve`, where `site_url` is the
+    development address and a sitemap would list it.
+    """
+    values = dict(plugin_config)
+    if values["pretty_urls"] is False:
+        log.warning(
+            f"{SPELLING.format('pretty_urls')} has no effect with MkDocs: the sitemap lists "
+            "MkDocs' own URLs; set `use_directory_urls: false` for .html URLs and remove it"
+        )
+    chosen_base = values["base_url"]
+    if chosen_base is None:
+        if serving:
+            log.info(
+                "no sitemap during `mkdocs serve`: site_url is the development address here; "
+                f"set {SPELLING.format('base_url')} to preview the sitemap"
+            )
+            return None
+        if not config.site_url:
+            log.warning(
+                "no sitemap written: sitemaps need absolute URLs, and neither site_url nor "
+                f"{SPELLING.format('base_url')} is set; add `site_url: https://example.com/` "
+                "(the address the site is served from) to mkdocs.yml"
+            )
+            return None
+        values["base_url"] = config.site_url
+    try:
+        return resolve_options(values)
+    except OptionError as exc:
+        from_site_url = exc.option == "base_url" and chosen_base is None
+        raise PluginError(
+            exc.describe("site_url" if from_site_url else SPELLING.format(exc.option))
+        ) from None

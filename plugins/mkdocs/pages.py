@@ -1,0 +1,56 @@
+"""MkDocs' files collection in, the core's `Page`s out.
+
+Membership comes from the collection, never from `site/`: during `mkdocs serve` the site folder
+also holds drafts, and after `--dirty` it holds pages that no longer exist.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+
+from mkdocs.structure.files import File, Files
+from sitemapkit import Page, PageMetadata, parse_page_metadata
+
+#: The front-matter key: `sitemap: false`, or a mapping of the core's per-page keys.
+FRONT_MATTER_KEY = "sitemap"
+
+Warn = Callable[[str], None]
+NO_METADATA = PageMetadata()
+
+
+def front_matter_metadata(file: File, meta: Mapping[str, object], warn: Warn) -> PageMetadata:
+    """Read `sitemap:` from a page's front matter; each problem is a warning naming the page."""
+    if FRONT_MATTER_KEY not in meta:
+        return NO_METADATA
+    value = meta[FRONT_MATTER_KEY]
+    where = f"page {file.src_uri!r}, front matter {FRONT_MATTER_KEY!r}"
+    if isinstance(value, bool):
+        return PageMetadata(exclude=True) if value is False else NO_METADATA
+    if not isinstance(value, Mapping):
+        warn(
+            f"{where}: {value!r} is not valid; write `sitemap: false` or a mapping such as "
+            "`sitemap: {priority: 0.8, changefreq: weekly}`"
+        )
+        return NO_METADATA
+    metadata, problems = parse_page_metadata({str(key): item for key, item in value.items()})
+    for problem in problems:
+        warn(f"{where}: {problem}")
+    return metadata
+
+
+def site_pages(files: Files, warn: Warn) -> Iterator[Page]:
+    """The included documentation pages, with MkDocs' own URL (relative to `site_url`).
+
+    Drafts and `exclude_docs` pages are not included; nav links are not files; the theme's
+    404.html is a template, not a documentation page.
+    """
+    for file in files.documentation_pages():
+        page = file.page
+        if page is None:
+            continue
+        yield Page(
+            path=file.dest_uri,
+            url=page.url,
+            sources=(file.abs_src_path,) if file.abs_src_path else (),
+            meta=front_matter_metadata(file, page.meta, warn),
+        )
