@@ -1,0 +1,56 @@
+"""Pelican plugin: sitemaps for the files Pelican writes.
+
+Enable it with `PLUGINS = ["sitemapkit"]` (installed from a wheel, as a namespace plugin) or
+`PLUGINS = ["sitemapkit.pelican"]` (any install); options go in `SITEMAPKIT = {...}`.
+The receivers are module-level functions because Pelican's signals hold weak references.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pelican.plugins import signals
+
+from .pages import site_path, static_page, written_page
+from .runs import Runs, write_sitemaps
+
+RUNS = Runs()
+
+
+def start_run(pelican: Any) -> None:
+    """`get_generators` fires at the start of every build, autoreload rebuilds included."""
+    RUNS.start(pelican)
+
+
+def note_written(path: str, context: Any = None) -> None:
+    run = RUNS.current
+    if run is None or context is None:
+        return
+    relative = site_path(path, run.output_path)
+    written = None if relative is None else written_page(relative, context)
+    if written is not None:
+        run.written.append(written)
+
+
+def note_static(generator: Any) -> None:
+    run = RUNS.current
+    if run is None:
+        return
+    for static in getattr(generator, "staticfiles", ()):
+        written = static_page(static, run.output_path)
+        if written is not None:
+            run.written.append(written)
+
+
+def finish_run(pelican: Any) -> None:
+    """`finalized`: the output folder is complete; the outermost run writes the sitemaps."""
+    main = RUNS.finish(pelican)
+    if main is not None:
+        write_sitemaps(main)
+
+
+def register() -> None:
+    signals.get_generators.connect(start_run)
+    signals.content_written.connect(note_written)
+    signals.static_generator_finalized.connect(note_static)
+    signals.finalized.connect(finish_run)

@@ -1,0 +1,161 @@
+"""Build runs: pages gathered while Pelican writes, sitemaps written once the output is complete.
+
+A run starts on `get_generators` and ends on `finalized`; both fire on every build, so an
+`--autoreload` rebuild starts from nothing. i18n_subsites runs each subsite inside the main
+site's run: a finished subsite hands its pages to the run around it, and only the outermost
+run writes, with the pages of every subsite below its own output folder.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+from sitemapkit import Notice, OptionError, Page, SitemapkitError, build_sitemaps
+from sitemapkit.patterns import PathMatcher
+
+from .pages import LISTING, PUBLISHED, STATIC, Written
+from .settings import PelicanOptions, read_options, spelling
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass
+class SiteRun:
+    """One Pelican run: its output folder, its SITEURL and the files it wrote."""
+
+    pelican: Any
+    output_path: str
+    siteurl: str
+    written: list[Written] = field(default_factory=list)
+    subsites: list[SiteRun] = field(default_factory=list)
+
+
+class Runs:
+    """The runs in progress, outermost first."""
+
+    def __init__(self) -> None:
+        self.stack: list[SiteRun] = []
+
+    def start(self, pelican: Any) -> None:
+        """A new build; a run of the same Pelican that never finished (an error) is dropped."""
+        for depth, run in enumerate(self.stack):
+            if run.pelican is pelican:
+                del self.stack[depth:]
+                break
+        settings = pelican.settings
+        self.stack.append(
+            SiteRun(pelican, str(settings["OUTPUT_PATH"]), str(settings.get("SITEURL") or ""))
+        )
+
+    @property
+    def current(self) -> SiteRun | None:
+        return self.stack[-1] if self.stack else None
+
+    def finish(self, pelican: Any) -> SiteRun | None:
+        """End `pelican`'s run; return it when it is the outermost one (time to write)."""
+        if not self.stack or self.stack[-1].pelican is not pelican:
+            return None
+        run = self.stack.pop()
+        if self.stack:
+            self.stack[-1].subsites.append(run)
+            return None
+        return run
+
+
+def _rebased(written: Written, path_prefix: str, url_prefix: str) -> Page:
+    page = written.page
+    if not path_prefix:
+        return page
+    return dataclasses.replace(
+        page,
+        path=path_prefix + page.path,
+        url=None if page.url is None else url_prefix + page.url.lstrip("/"),
+        lists=tuple(path_prefix + listed for listed in page.lists),
+    )
+
+
+def _prefixes(run: SiteRun, main: SiteRun) -> tuple[str, str] | None:
+    """Where a subsite's files and URLs sit below the main site's, or None when outside it."""
+    relative = os.path.relpath(run.output_path, main.output_path)
+    if relative == os.curdir:
+        return "", ""
+    if relative.startswith(os.pardir) or os.path.isabs(relative):
+        return None
+    path_prefix = relative.replace(os.sep, "/") + "/"
+    main_url, sub_url = main.siteurl.rstrip("/"), run.siteurl.rstrip("/")
+    if sub_url.startswith(main_url + "/"):
+        return path_prefix, sub_url[len(main_url) + 1 :] + "/"
+    return path_prefix, path_prefix
+
+
+def _wanted(written: Written, options: PelicanOptions, static: PathMatcher) -> bool:
+    status = written.status
+    if status in (PUBLISHED, LISTING):
+        return True
+    if status == STATIC:
+        return bool(static) and static(written.page.path)
+    if status == "draft":
+        return options.include_drafts
+    if status == "hidden":
+        return options.include_hidden
+    return False
+
+
+def pages_of(main: SiteRun, options: PelicanOptions) -> list[Page]:
+    """The main site's pages and those of its subsites, with paths below the main output."""
+    pages: list[Page] = []
+    static = PathMatcher(options.include_static)
+    runs = [main]
+    while runs:
+        run = runs.pop(0)
+        runs.extend(run.subsites)
+        prefixes = _prefixes(run, main)
+        if prefixes is None:
+            logger.warning(
+                "sitemapkit: the subsite in %s is outside OUTPUT_PATH %s, so its pages "
+                "are not listed",
+                run.output_path,
+                main.output_path,
+            )
+            continue
+        pages.extend(_rebased(w, *prefixes) for w in run.written if _wanted(w, options, static))
+    return pages
+
+
+def _log_notice(notice: Notice) -> None:
+    level = logging.WARNING if notice.level == "warning" else logging.INFO
+    logger.log(level, "sitemapkit: %s", notice.message)
+
+
+def write_sitemaps(main: SiteRun) -> None:
+    """Check SITEMAPKIT, then write; problems are logged (an ERROR fails `--fatal errors`)."""
+    try:
+        options = read_options(main.pelican.settings)
+    except OptionError as error:
+        logger.error(
+            "sitemapkit: %s; no sitemap was written", error.describe(spelling(error.option))
+        )
+        return
+    if options.core.base_url is None:
+        logger.warning(
+            "sitemapkit: no sitemap was written: SITEURL is %r, and sitemaps need absolute "
+            "URLs; set SITEURL to the address the site is served from (as publishconf.py "
+            "does), or set SITEMAPKIT = {'base_url': 'https://example.com/'}",
+            main.siteurl,
+        )
+        return
+    try:
+        result = build_sitemaps(
+            main.output_path, options.core, pages_of(main, options), report=_log_notice
+        )
+    except SitemapkitError as error:
+        logger.error("sitemapkit: %s; no sitemap was written", error)
+        return
+    if result.urls:
+        logger.info(
+            "sitemapkit: listed %d URLs in %s", result.urls, ", ".join(sorted(result.files))
+        )

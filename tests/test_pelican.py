@@ -1,0 +1,427 @@
+"""The Pelican adapter: real `Pelican(settings).run()` builds in temporary folders."""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pelican import Pelican
+from pelican.settings import read_settings
+
+from conftest import SchemaSet, locs, parse_urlset, write_tree
+
+BASE = "https://example.com/"
+NO_FEEDS = {
+    "FEED_ALL_ATOM": None,
+    "CATEGORY_FEED_ATOM": None,
+    "TRANSLATION_FEED_ATOM": None,
+    "AUTHOR_FEED_ATOM": None,
+    "AUTHOR_FEED_RSS": None,
+}
+PRETTY_URLS = {
+    "ARTICLE_URL": "posts/{slug}/",
+    "ARTICLE_SAVE_AS": "posts/{slug}/index.html",
+    "ARTICLE_LANG_URL": "posts/{slug}-{lang}/",
+    "ARTICLE_LANG_SAVE_AS": "posts/{slug}-{lang}/index.html",
+    "PAGE_URL": "{slug}/",
+    "PAGE_SAVE_AS": "{slug}/index.html",
+    "CATEGORY_URL": "category/{slug}/",
+    "CATEGORY_SAVE_AS": "category/{slug}/index.html",
+    "TAG_URL": "tag/{slug}/",
+    "TAG_SAVE_AS": "tag/{slug}/index.html",
+    "AUTHOR_URL": "author/{slug}/",
+    "AUTHOR_SAVE_AS": "author/{slug}/index.html",
+    "ARCHIVES_URL": "archives/",
+    "ARCHIVES_SAVE_AS": "archives/index.html",
+    "YEAR_ARCHIVE_URL": "posts/{date:%Y}/",
+    "YEAR_ARCHIVE_SAVE_AS": "posts/{date:%Y}/index.html",
+    "PAGINATION_PATTERNS": [
+        (1, "{url}", "{save_as}"),
+        (2, "{base_name}/page/{number}/", "{base_name}/page/{number}/index.html"),
+    ],
+}
+
+
+def article(title: str, slug: str, category: str, tags: str, extra: str = "") -> str:
+    return (
+        f"Title: {title}\nDate: 2024-01-0{len(slug) % 9 + 1} 10:00\nCategory: {category}\n"
+        f"Tags: {tags}\nSlug: {slug}\nAuthor: Ada\n{extra}\n{title} text.\n"
+    )
+
+
+BLOG = {
+    "articles/alpha.md": article("Alpha", "alpha", "Python", "python, tools"),
+    "articles/alpha-fr.md": article("Alpha FR", "alpha", "Python", "python", "Lang: fr\n"),
+    "articles/beta.md": article("Beta", "beta", "Python", "python"),
+    "articles/gamma.md": article("Gamma", "gamma", "Travel", "cities"),
+    "articles/draft.md": article("Draft", "draft", "Travel", "cities", "Status: draft\n"),
+    "articles/secret.md": article("Secret", "secret", "Travel", "cities", "Status: hidden\n"),
+    "pages/about.md": "Title: About\n\nAbout us.\n",
+    "pages/home.md": "Title: Home\nSave_as: home.html\n\nOnly save_as is set.\n",
+    "pages/team.md": "Title: Team\nUrl: people/\nSave_as: people/index.html\n\nBoth set.\n",
+    "pages/hidden.md": "Title: Hidden\nStatus: hidden\n\nNot listed.\n",
+    "pages/gone.md": "Title: Gone\nSitemap_exclude: true\n\nExcluded by metadata.\n",
+    "pages/private.md": "Title: Private\nPrivate: True\n\nExcluded the pelican-sitemap way.\n",
+}
+
+
+def pelican_settings(content: Path, out: Path, **overrides: Any) -> dict[str, Any]:
+    settings: dict[str, Any] = {
+        "PATH": str(content),
+        "OUTPUT_PATH": str(out),
+        "CACHE_PATH": str(out.parent / "cache"),
+        "LOAD_CONTENT_CACHE": False,
+        "SITEURL": BASE.rstrip("/"),
+        "TIMEZONE": "UTC",
+        "PLUGINS": ["sitemapkit.pelican"],
+        "ARTICLE_PATHS": ["articles"],
+        "PAGE_PATHS": ["pages"],
+        "DEFAULT_PAGINATION": 2,
+        **NO_FEEDS,
+        **overrides,
+    }
+    return dict(read_settings(path=None, override=settings))
+
+
+@pytest.fixture
+def build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Path]:
+    """Build a site stated inline with the real Pelican; return the output folder."""
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+
+    def run(
+        files: Mapping[str, str], mtimes: Mapping[str, int] | None = None, **overrides: Any
+    ) -> Path:
+        content = write_tree(tmp_path / "content", files)
+        for name, seconds in (mtimes or {}).items():
+            os.utime(content / name, (seconds, seconds))
+        out = tmp_path / "output"
+        Pelican(pelican_settings(content, out, **overrides)).run()
+        return out
+
+    return run
+
+
+def file_for(loc: str, out: Path) -> Path:
+    assert loc.startswith(BASE), loc
+    path = loc[len(BASE) :]
+    return out / (path + "index.html" if path == "" or path.endswith("/") else path)
+
+
+def assert_every_loc_is_a_file(out: Path) -> list[str]:
+    found = locs(out / "sitemap.xml")
+    missing = [loc for loc in found if not file_for(loc, out).is_file()]
+    assert not missing, f"URLs without a file (404s): {missing}"
+    return found
+
+
+def urls(*paths: str) -> set[str]:
+    return {BASE + path for path in paths}
+
+
+@pytest.mark.parametrize("relative_urls", [False, True])
+def test_default_url_scheme_lists_published_content_and_listings(
+    build: Callable[..., Path], schemas: SchemaSet, relative_urls: bool
+) -> None:
+    out = build(BLOG, RELATIVE_URLS=relative_urls)
+    schemas.validate_folder(out)
+    found = assert_every_loc_is_a_file(out)
+    assert set(found) == urls(
+        "",
+        "index2.html",
+        "alpha.html",
+        "alpha-fr.html",
+        "beta.html",
+        "gamma.html",
+        "pages/about.html",
+        "home.html",
+        "people/",
+        "category/python.html",
+        "category/travel.html",
+        "tag/python.html",
+        "tag/tools.html",
+        "tag/cities.html",
+        "author/ada.html",
+        "author/ada2.html",
+        "archives.html",
+        "authors.html",
+        "categories.html",
+        "tags.html",
+    )
+    assert len(found) == len(set(found))
+    # Written by Pelican, but not for the sitemap: drafts, hidden content, excluded pages.
+    for written in ("drafts/draft.html", "secret.html", "pages/hidden.html", "pages/gone.html"):
+        assert (out / written).is_file()
+    assert (out / "sitemap.txt").read_text(encoding="utf-8").split() == found
+
+
+def test_pretty_url_scheme(build: Callable[..., Path], schemas: SchemaSet) -> None:
+    out = build(BLOG, **PRETTY_URLS)
+    schemas.validate_folder(out)
+    found = assert_every_loc_is_a_file(out)
+    assert set(found) == urls(
+        "",
+        "page/2/",
+        "posts/alpha/",
+        "posts/alpha-fr/",
+        "posts/beta/",
+        "posts/gamma/",
+        "posts/2024/",
+        "about/",
+        "home.html",
+        "people/",
+        "category/python/",
+        "category/travel/",
+        "tag/python/",
+        "tag/tools/",
+        "tag/cities/",
+        "author/ada/",
+        "author/ada/page/2/",
+        "archives/",
+        "authors.html",
+        "categories.html",
+        "tags.html",
+    )
+
+
+def test_urls_come_from_the_objects_when_url_and_save_as_differ(
+    build: Callable[..., Path],
+) -> None:
+    # Served through server rewrites: the URL is not the file's path, and it is the one to list.
+    out = build(
+        BLOG,
+        ARTICLE_URL="read/{slug}",
+        TAG_URL="topics/{slug}",
+        TAGS_URL="topics",
+        DEFAULT_PAGINATION=False,
+    )
+    found = set(locs(out / "sitemap.xml"))
+    assert urls("read/alpha", "read/beta", "topics/python", "topics") <= found
+    assert not urls("alpha.html", "tag/python.html", "tags.html") & found
+
+
+STUB_PLUGIN = '''
+from pelican.plugins import signals
+
+
+def write_stub(generator, writer):
+    """Like a redirect plugin: a second file for a page that lives elsewhere."""
+    for page in generator.pages:
+        writer.write_file("old/" + page.save_as, generator.get_template("page"),
+                          generator.context, page=page)
+
+
+def register():
+    signals.page_writer_finalized.connect(write_stub)
+'''
+
+
+def test_redirect_stubs_and_unmatched_static_files_are_not_listed(
+    build: Callable[..., Path], tmp_path: Path
+) -> None:
+    plugins = write_tree(tmp_path / "plugins", {"stub_writer/__init__.py": STUB_PLUGIN})
+    files = {
+        **BLOG,
+        "files/guide.pdf": "%PDF-1.4\n",
+        "files/logo.png": "png",
+    }
+    out = build(
+        files,
+        PLUGIN_PATHS=[str(plugins)],
+        PLUGINS=["sitemapkit.pelican", "stub_writer"],
+        STATIC_PATHS=["files"],
+        SITEMAPKIT={"include_static": ["*.pdf"]},
+    )
+    assert (out / "old" / "pages" / "about.html").is_file()
+    assert (out / "files" / "logo.png").is_file()
+    found = set(assert_every_loc_is_a_file(out))
+    assert not [loc for loc in found if "/old/" in loc]
+    assert BASE + "files/guide.pdf" in found
+    assert BASE + "files/logo.png" not in found
+
+
+def test_drafts_and_hidden_content_can_be_included(build: Callable[..., Path]) -> None:
+    out = build(BLOG, SITEMAPKIT={"include_drafts": True, "include_hidden": True})
+    found = set(assert_every_loc_is_a_file(out))
+    assert urls("drafts/draft.html", "secret.html", "pages/hidden.html") <= found
+    assert not urls("pages/gone.html", "pages/private.html") & found
+
+
+def test_empty_siteurl_warns_how_to_fix_it_and_writes_nothing(
+    build: Callable[..., Path], caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.WARNING, logger="sitemapkit"):
+        out = build(BLOG, SITEURL="")
+    assert (out / "index.html").is_file()
+    assert not [p.name for p in out.iterdir() if p.name.startswith("sitemap")]
+    warnings = [r for r in caplog.records if r.name.startswith("sitemapkit.pelican")]
+    assert len(warnings) == 1 and warnings[0].levelno == logging.WARNING
+    assert "SITEURL" in warnings[0].getMessage()
+    assert "base_url" in warnings[0].getMessage()
+
+
+def test_base_url_overrides_siteurl(build: Callable[..., Path]) -> None:
+    out = build(BLOG, SITEURL="", SITEMAPKIT={"base_url": "https://docs.example.org/blog"})
+    found = locs(out / "sitemap.xml")
+    assert found and all(loc.startswith("https://docs.example.org/blog/") for loc in found)
+    assert "https://docs.example.org/blog/people/" in found
+
+
+@pytest.mark.parametrize(
+    ("sitemapkit", "named", "allowed"),
+    [
+        ({"max_urls": 0}, "SITEMAPKIT['max_urls']: 0", "whole number"),
+        ({"include_draft": True}, "SITEMAPKIT['include_draft']", "include_drafts"),
+        ({"include_static": 3}, "SITEMAPKIT['include_static']: 3", "list of patterns"),
+        ("gzip", "SITEMAPKIT: 'gzip'", "dict of options"),
+    ],
+)
+def test_a_bad_setting_is_one_error_naming_it_and_no_sitemap(
+    build: Callable[..., Path],
+    caplog: pytest.LogCaptureFixture,
+    sitemapkit: object,
+    named: str,
+    allowed: str,
+) -> None:
+    with caplog.at_level(logging.WARNING, logger="sitemapkit"):
+        out = build({"pages/about.md": BLOG["pages/about.md"]}, SITEMAPKIT=sitemapkit)
+    records = [r for r in caplog.records if r.name.startswith("sitemapkit")]
+    assert [r.levelno for r in records] == [logging.ERROR]
+    message = records[0].getMessage()
+    assert named in message and allowed in message
+    assert not [p.name for p in out.iterdir() if p.name.startswith("sitemap")]
+
+
+def test_a_bad_setting_fails_pelican_fatal_errors(tmp_path: Path) -> None:
+    content = write_tree(tmp_path / "content", {"pages/about.md": BLOG["pages/about.md"]})
+    conf = tmp_path / "pelicanconf.py"
+    conf.write_text(
+        f"SITEURL = {BASE!r}\nPLUGINS = ['sitemapkit.pelican']\nSITEMAPKIT = {{'max_urls': 0}}\n"
+        + "".join(f"{key} = None\n" for key in NO_FEEDS),
+        encoding="utf-8",
+    )
+    out = tmp_path / "output"
+    done = subprocess.run(
+        [sys.executable, "-m", "pelican", str(content), "-s", str(conf), "-o", str(out),
+         "--fatal", "errors"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode != 0
+    assert "SITEMAPKIT['max_urls']" in done.stdout + done.stderr
+    assert not (out / "sitemap.xml").exists()
+
+
+def test_two_runs_of_one_pelican_object_are_byte_identical(tmp_path: Path) -> None:
+    content = write_tree(tmp_path / "content", BLOG)
+    out = tmp_path / "output"
+    pelican = Pelican(pelican_settings(content, out, SITEMAPKIT={"gzip": True}))
+
+    def snapshot() -> dict[str, bytes]:
+        names = [p for p in out.iterdir() if p.name.startswith(("sitemap", "robots"))]
+        return {p.name: p.read_bytes() for p in names}
+
+    pelican.run()
+    first = snapshot()
+    pelican.run()  # as `pelican --autoreload` does: the same object, run again
+    assert snapshot() == first
+    assert {"sitemap.xml", "sitemap.xml.gz", "sitemap.txt", "robots.txt"} <= set(first)
+
+
+def test_lastmod_is_the_source_mtime_and_modified_wins(
+    build: Callable[..., Path], schemas: SchemaSet
+) -> None:
+    files = {
+        "articles/old.md": article("Old", "old", "Python", "python"),
+        "articles/new.md": article("New", "new", "Python", "python"),
+        "articles/stated.md": article(
+            "Stated", "stated", "Travel", "cities", "Modified: 2020-02-03 04:05\n"
+        ),
+        "pages/about.md": BLOG["pages/about.md"],
+    }
+    times = {
+        "articles/old.md": 1_600_000_000,  # 2020-09-13T12:26:40Z
+        "articles/new.md": 1_700_000_000,  # 2023-11-14T22:13:20Z
+        "articles/stated.md": 1_750_000_000,  # newer than its Modified: date
+        "pages/about.md": 1_650_000_000,  # 2022-04-15T05:20:00Z
+    }
+    out = build(files, mtimes=times, DEFAULT_PAGINATION=False)
+    schemas.validate_folder(out)
+    lastmods = {row["loc"]: row["lastmod"] for row in parse_urlset(out / "sitemap.xml")}
+    assert lastmods[BASE + "old.html"] == "2020-09-13T12:26:40+00:00"
+    assert lastmods[BASE + "new.html"] == "2023-11-14T22:13:20+00:00"
+    assert lastmods[BASE + "stated.html"] == "2020-02-03T04:05:00+00:00"
+    assert lastmods[BASE + "pages/about.html"] == "2022-04-15T05:20:00+00:00"
+    # A listing takes the newest of the articles it shows.
+    assert lastmods[BASE + "tag/python.html"] == "2023-11-14T22:13:20+00:00"
+    assert lastmods[BASE + "category/travel.html"] == "2020-02-03T04:05:00+00:00"
+    assert lastmods[BASE] == "2023-11-14T22:13:20+00:00"
+
+
+def test_page_metadata_sets_priority_changefreq_and_warns_on_bad_values(
+    build: Callable[..., Path], caplog: pytest.LogCaptureFixture
+) -> None:
+    files = {
+        "pages/a.md": "Title: A\nSitemap_priority: 0.8\nSitemap_changefreq: weekly\n\nA.\n",
+        "pages/b.md": "Title: B\nPriority: 0.3\nChangeFreq: daily\n\nB.\n",
+        "pages/c.md": "Title: C\nSitemap_priority: 2\n\nC.\n",
+        "pages/d.rst": "D\n#\n\n:sitemap_exclude: yes\n\nD.\n",
+    }
+    with caplog.at_level(logging.WARNING, logger="sitemapkit"):
+        out = build(files)
+    rows = {row["loc"]: row for row in parse_urlset(out / "sitemap.xml")}
+    assert rows[BASE + "pages/a.html"]["priority"] == "0.8"
+    assert rows[BASE + "pages/a.html"]["changefreq"] == "weekly"
+    assert rows[BASE + "pages/b.html"]["priority"] == "0.3"
+    assert rows[BASE + "pages/b.html"]["changefreq"] == "daily"
+    assert (
+        rows[BASE + "pages/c.html"]["priority"] == "0.8"
+    )  # depth's default, the bad value ignored
+    assert BASE + "pages/d.html" not in rows
+    (warning,) = [r.getMessage() for r in caplog.records if r.name.startswith("sitemapkit")]
+    assert "pages/c.md" in warning and "Sitemap_priority" in warning and "'2'" in warning
+
+
+SUBSITE_PLUGIN = '''
+from pelican import Pelican
+from pelican.plugins import signals
+
+
+def run_subsite(pelican):
+    """Like i18n_subsites: each language's site is built inside the main site's run."""
+    settings = pelican.settings
+    if settings.get("IS_SUBSITE"):
+        return None
+    sub = dict(settings, IS_SUBSITE=True, DEFAULT_LANG="fr", PATH=settings["SUBSITE_PATH"],
+               OUTPUT_PATH=settings["OUTPUT_PATH"] + "/fr", SITEURL=settings["SITEURL"] + "/fr")
+    Pelican(sub).run()
+    return None
+
+
+def register():
+    signals.get_writer.connect(run_subsite)
+'''
+
+
+def test_subsites_built_inside_the_main_run_share_one_sitemap(
+    build: Callable[..., Path], tmp_path: Path, schemas: SchemaSet
+) -> None:
+    plugins = write_tree(tmp_path / "plugins", {"subsites/__init__.py": SUBSITE_PLUGIN})
+    french = write_tree(
+        tmp_path / "french", {"articles/bonjour.md": article("Bonjour", "bonjour", "Vie", "fr")}
+    )
+    out = build(
+        {"articles/hello.md": article("Hello", "hello", "Life", "en")},
+        PLUGIN_PATHS=[str(plugins)],
+        PLUGINS=["sitemapkit.pelican", "subsites"],
+        SUBSITE_PATH=str(french),
+        DEFAULT_PAGINATION=False,
+    )
+    assert not (out / "fr" / "sitemap.xml").exists()
+    schemas.validate_folder(out)
+    found = set(assert_every_loc_is_a_file(out))
+    assert urls("hello.html", "fr/bonjour.html", "fr/", "fr/tag/fr.html", "tag/en.html") <= found
