@@ -1,4 +1,5 @@
-"""The plugin's options as a typed MkDocs config class, built from the core's `OPTION_SPECS`.
+"""The plugin's options: a typed MkDocs config class built from the core's `OPTION_SPECS`,
+and the core's options for one build.
 
 Each option runs the core's own check while MkDocs validates `mkdocs.yml`, so a bad value is an
 ordinary MkDocs configuration error that names the option, with the same wording as in the

@@ -28,10 +28,10 @@ def drop_theme_template(files: Files, config: MkDocsConfig) -> None:
     Only the theme's file goes; a `sitemap.xml` in `docs_dir` or from a plugin is the user's.
     """
     file = files.get_file_from_path(MKDOCS_TEMPLATE)
-    if file is None or file.src_dir is None:
+    if file is None or file.abs_src_path is None:
         return
     theme_dirs = {os.path.normpath(folder) for folder in config.theme.dirs}
-    if os.path.normpath(file.src_dir) in theme_dirs:
+    if os.path.dirname(os.path.normpath(file.abs_src_path)) in theme_dirs:
         files.remove(file)
 
 
