@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import gzip
 import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import venv
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -83,3 +88,52 @@ def locs(path: Path) -> list[str]:
     """The `<loc>` values of a sitemap or an index, in order."""
     tree = etree.parse(str(path))
     return [el.text or "" for el in tree.getroot().iterfind(".//sm:loc", NS)]
+
+
+#: What a wheel build needs from the source tree (copied, so the build leaves the tree clean).
+BUILD_INPUTS = ("pyproject.toml", "README.md", "core", "plugins")
+
+
+@pytest.fixture(scope="session")
+def built_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The project's wheel, built once per test session from a copy of the source tree."""
+    source = tmp_path_factory.mktemp("source")
+    for name in BUILD_INPUTS:
+        path = ROOT / name
+        if path.is_dir():
+            shutil.copytree(path, source / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(path, source / name)
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+         "--wheel-dir", str(out), str(source)],
+        check=True,
+    )  # fmt: skip
+    (found,) = out.glob("sitemapkit-*.whl")
+    return found
+
+
+def fresh_venv_with_wheel(wheel: Path, env_dir: Path) -> tuple[Path, Path]:
+    """A new virtualenv with only the wheel installed; returns (python, site-packages).
+
+    Dependencies come from this environment as a plain path in a .pth file: the .pth files
+    found there (the editable install's among them) are not run, so sitemapkit can only be
+    imported from the wheel.
+    """
+    venv.EnvBuilder(with_pip=False).create(env_dir)
+    python = env_dir / "bin" / "python"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet",
+         "--no-deps", "--no-index", str(wheel)],
+        check=True,
+    )  # fmt: skip
+    site_packages = Path(
+        subprocess.run(
+            [str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+            capture_output=True, text=True, check=True,
+        ).stdout.strip()
+    )  # fmt: skip
+    dev_packages = sysconfig.get_path("purelib")
+    (site_packages / "dev-packages.pth").write_text(f"{dev_packages}\n", encoding="utf-8")
+    return python, site_packages

@@ -4,31 +4,14 @@ from __future__ import annotations
 
 import ast
 import subprocess
-import sys
-import sysconfig
-import venv
 import zipfile
 from pathlib import Path
 
-import pytest
-
-from conftest import ROOT
+from conftest import ROOT, fresh_venv_with_wheel
 
 
-@pytest.fixture(scope="session")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("wheel")
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-         "--wheel-dir", str(out), str(ROOT)],
-        check=True,
-    )  # fmt: skip
-    (found,) = out.glob("sitemapkit-*.whl")
-    return found
-
-
-def test_the_wheel_holds_the_core_the_adapters_and_the_command(wheel: Path) -> None:
-    with zipfile.ZipFile(wheel) as archive:
+def test_the_wheel_holds_the_core_the_adapters_and_the_command(built_wheel: Path) -> None:
+    with zipfile.ZipFile(built_wheel) as archive:
         names = set(archive.namelist())
         entry_points = next(n for n in names if n.endswith("entry_points.txt"))
         points = archive.read(entry_points).decode()
@@ -42,22 +25,9 @@ def test_the_wheel_holds_the_core_the_adapters_and_the_command(wheel: Path) -> N
     assert "sitemapkit = sitemapkit.mkdocs:SitemapkitPlugin" in points
 
 
-def test_the_wheel_runs_in_a_fresh_virtualenv(wheel: Path, tmp_path: Path) -> None:
+def test_the_wheel_runs_in_a_fresh_virtualenv(built_wheel: Path, tmp_path: Path) -> None:
     env_dir = tmp_path / "env"
-    venv.EnvBuilder(with_pip=False).create(env_dir)
-    python = env_dir / "bin" / "python"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet",
-         "--no-deps", "--no-index", str(wheel)],
-        check=True,
-    )  # fmt: skip
-    # Dependencies (pathspec) come from this environment as a plain path: its .pth files,
-    # the editable install's among them, are not run, so sitemapkit can only come from the wheel.
-    site_packages = subprocess.run(
-        [str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
-        capture_output=True, text=True, check=True,
-    ).stdout.strip()  # fmt: skip
-    Path(site_packages, "dev-deps.pth").write_text(sysconfig.get_path("purelib") + "\n")
+    python, _ = fresh_venv_with_wheel(built_wheel, env_dir)
     site = tmp_path / "site"
     site.mkdir()
     (site / "index.html").write_text("<title>home</title>")

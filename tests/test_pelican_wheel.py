@@ -4,37 +4,12 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
-import venv
 from pathlib import Path
 
 import pelican
 import pytest
 
-from conftest import ROOT, SchemaSet, locs, write_tree
-
-#: What the build needs from the source tree (copied, so the build leaves the tree clean).
-BUILD_INPUTS = ("pyproject.toml", "README.md", "core", "plugins")
-
-
-@pytest.fixture(scope="session")
-def built_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The project's wheel, built once per test session from a copy of the source tree."""
-    source = tmp_path_factory.mktemp("source")
-    for name in BUILD_INPUTS:
-        path = ROOT / name
-        if path.is_dir():
-            shutil.copytree(path, source / name, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy2(path, source / name)
-    out = tmp_path_factory.mktemp("wheel")
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-         "--wheel-dir", str(out), str(source)],
-        check=True,
-    )  # fmt: skip
-    (found,) = out.glob("sitemapkit-*.whl")
-    return found
+from conftest import ROOT, SchemaSet, fresh_venv_with_wheel, locs, write_tree
 
 
 @pytest.fixture(scope="session")
@@ -45,20 +20,9 @@ def wheel_python(built_wheel: Path, tmp_path_factory: pytest.TempPathFactory) ->
     installed `pelican/plugins/`); other dependencies come from this environment as a plain
     path, whose .pth files (the editable install's) are not run.
     """
-    env_dir = tmp_path_factory.mktemp("pelican-env")
-    venv.EnvBuilder(with_pip=False).create(env_dir)
-    python = env_dir / "bin" / "python"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet",
-         "--no-deps", "--no-index", str(built_wheel)],
-        check=True,
-    )  # fmt: skip
-    site_packages = Path(
-        subprocess.run(
-            [str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
-            capture_output=True, text=True, check=True,
-        ).stdout.strip()
-    )  # fmt: skip
+    python, site_packages = fresh_venv_with_wheel(
+        built_wheel, tmp_path_factory.mktemp("pelican-env")
+    )
     dev_packages = Path(pelican.__file__).resolve().parents[1]
     shutil.copytree(
         dev_packages / "pelican",
@@ -66,7 +30,6 @@ def wheel_python(built_wheel: Path, tmp_path_factory: pytest.TempPathFactory) ->
         dirs_exist_ok=True,
         ignore=shutil.ignore_patterns("tests", "__pycache__"),
     )
-    (site_packages / "dev-packages.pth").write_text(f"{dev_packages}\n", encoding="utf-8")
     return python
 
 
