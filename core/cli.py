@@ -20,6 +20,7 @@ from .config_file import read_config_file, read_project_config
 from .entries import Notice
 from .errors import OptionError, SitemapkitError
 from .options import OPTION_SPECS, OptionSpec, resolve_options
+from .validate_command import add_validate_command
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 _SHOWN_FILES = 6
@@ -168,6 +169,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_option_flags(build)
     build.set_defaults(run=run_build)
+    add_validate_command(commands)
     return parser
 
 

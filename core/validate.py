@@ -1,0 +1,562 @@
+"""Check what a site publishes: a sitemap file, an index and its parts, or a whole output folder.
+
+The rules that span files live here: each loc on the sitemap's host and under its folder, no
+duplicates, index entries that exist, gzip and text twins that agree, locs that map to pages,
+robots.txt lines that resolve. `validate_target` is also the helper tests call on a build.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import gzip
+import os
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+from .errors import SitemapkitError
+from .urls import normalise_base_url
+from .validate_file import FileCheck, Level, Problem, check_file
+from .validate_values import check_url, folder_of, has_session_id, origin_of, parse_w3c
+
+__all__ = ["Problem", "ValidationReport", "validate_target"]
+
+#: Names a site's sitemap goes by, in the order a folder is searched when robots.txt names none.
+ENTRY_NAMES = (
+    "sitemap-index.xml",
+    "sitemap_index.xml",
+    "sitemap.xml",
+    "sitemap-index.xml.gz",
+    "sitemap.xml.gz",
+    "sitemap.txt",
+)
+#: Plain names also checked in a folder when the entry point does not reach them.
+ALSO_CHECKED = ("sitemap.xml", "sitemap.txt")
+#: Clock skew allowed before a lastmod counts as "in the future".
+FUTURE_SLACK = dt.timedelta(hours=14)
+_PAGE_SUFFIXES = ("index.html", "index.htm")
+
+
+@dataclass
+class ValidationReport:
+    """Every problem found, and what was checked (for the summary line and JSON output)."""
+
+    target: str
+    base_url: str | None = None
+    base_from: str | None = None
+    files: list[str] = field(default_factory=list)
+    urls: int = 0
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.level == "error"]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.problems if p.level == "warning"]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def describe(self) -> str:
+        """All problems, one per line: what an assertion message or a terminal shows."""
+        return "\n".join(p.as_text() for p in self.problems) or "no problems"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "target": self.target,
+            "base_url": self.base_url,
+            "base_url_from": self.base_from,
+            "files": self.files,
+            "urls": self.urls,
+            "errors": len(self.errors),
+            "warnings": len(self.warnings),
+            "problems": [
+                {
+                    "level": p.level,
+                    "code": p.code,
+                    "file": p.file,
+                    "line": p.line,
+                    "message": p.message,
+                }
+                for p in self.problems
+            ],
+        }
+
+
+@dataclass
+class _Visit:
+    path: Path
+    url: str | None
+    from_index: bool
+
+
+def validate_target(
+    target: str | os.PathLike[str],
+    *,
+    base_url: str | None = None,
+    site: str | os.PathLike[str] | None = None,
+    now: dt.datetime | None = None,
+) -> ValidationReport:
+    """Check a sitemap file, an index or an output folder; raise SitemapkitError on bad usage.
+
+    `site` (default: `target` when it is a folder) is the built site: every loc must map to a
+    file in it. `base_url` is the address of the site folder (or of the sitemap's folder).
+    """
+    return _Validation(target, base_url, site, now).run()
+
+
+class _Validation:
+    def __init__(
+        self,
+        target: str | os.PathLike[str],
+        base_url: str | None,
+        site: str | os.PathLike[str] | None,
+        now: dt.datetime | None,
+    ) -> None:
+        self.target = Path(target)
+        if not self.target.exists():
+            raise SitemapkitError(
+                f"TARGET: {str(target)!r} does not exist; give a sitemap file or a site's folder"
+            )
+        if site is not None and not Path(site).is_dir():
+            raise SitemapkitError(f"--site: {str(site)!r} is not a folder; give the built site")
+        if site is not None:
+            self.root = Path(site)
+        elif self.target.is_dir():
+            self.root = self.target
+        else:
+            self.root = self.target.parent
+        self.check_pages = site is not None or self.target.is_dir()
+        self.report = ValidationReport(str(target))
+        self.base: str | None = None
+        if base_url is not None:
+            try:
+                self.base = normalise_base_url(base_url)
+            except ValueError as exc:
+                raise SitemapkitError(
+                    f"--base-url: {base_url!r} is not valid; {exc}: "
+                    "give the URL the site folder is served from, e.g. https://example.com/"
+                ) from None
+            self.report.base_url, self.report.base_from = self.base, "--base-url"
+        self.now = now or dt.datetime.now(dt.timezone.utc)
+        self.checks: dict[Path, FileCheck] = {}
+        self.visited: set[Path] = set()
+        self.seen_locs: dict[str, tuple[str, int]] = {}
+        self.lastmods: list[tuple[FileCheck, int]] = []
+        self.robots = self.root / "robots.txt"
+
+    # -- the run ---------------------------------------------------------------------------
+
+    def run(self) -> ValidationReport:
+        entries = self.entry_points()
+        if not entries:
+            self.problem(
+                "error",
+                "no-sitemap",
+                self.display(self.root),
+                None,
+                "no sitemap found (looked for robots.txt's Sitemap lines and "
+                + ", ".join(ENTRY_NAMES)
+                + "); build the site's sitemaps first",
+            )
+            return self.report
+        if self.base is None:
+            self.find_base(entries[0])
+        queue = [_Visit(path, self.url_of(path), False) for path in entries]
+        if self.target.is_dir():
+            queue += [
+                _Visit(self.root / name, self.url_of(self.root / name), False)
+                for name in ALSO_CHECKED
+                if (self.root / name).is_file()
+            ]
+        while queue:
+            visit = queue.pop(0)
+            if visit.path.resolve() not in self.visited:
+                queue.extend(self.visit(visit))
+        if self.robots.is_file() and self.check_pages:
+            self.check_robots()
+        self.check_lastmods()
+        return self.report
+
+    def entry_points(self) -> list[Path]:
+        if not self.target.is_dir():
+            return [self.target]
+        named = [path for _, path in self.robots_entries() if path is not None and path.is_file()]
+        if named:
+            return list(dict.fromkeys(named))
+        for name in ENTRY_NAMES:
+            if (self.root / name).is_file():
+                return [self.root / name]
+        return []
+
+    def robots_entries(self) -> Iterator[tuple[int, Path | None]]:
+        """(line number, local file it names) for each robots.txt Sitemap line."""
+        for number, value in self.robots_lines():
+            yield number, self.local_file(value)
+
+    def robots_lines(self) -> Iterator[tuple[int, str]]:
+        try:
+            text = self.robots.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return
+        for number, line in enumerate(text.splitlines(), start=1):
+            name, sep, value = line.partition(":")
+            if sep and name.strip().lower() == "sitemap":
+                yield number, value.strip()
+
+    def find_base(self, entry: Path) -> None:
+        """The site folder's URL, from robots.txt, else the index's entries, else the first loc."""
+        for _, value in self.robots_lines():
+            if check_url(value) is None and (self.root / _last_segment(value)).is_file():
+                self.set_base(folder_of(value), "robots.txt")
+                return
+        check = self.read(entry)
+        if check is None or not check.locs:
+            return
+        offset = os.path.relpath(entry.parent, self.root).replace(os.sep, "/")
+        offset = "" if offset == "." else offset + "/"
+        if check.kind == "sitemapindex":
+            for loc in check.locs:
+                if check_url(loc) is None and (entry.parent / _last_segment(loc)).is_file():
+                    folder = folder_of(loc)
+                    if folder.endswith("/" + offset) or not offset:
+                        self.set_base(folder[: len(folder) - len(offset)], "the index's entries")
+                        return
+        first = check.locs[0]
+        if check_url(first) is None:
+            self.set_base(origin_of(first) + "/", "the first URL's host")
+
+    def set_base(self, base: str, source: str) -> None:
+        self.base = base
+        self.report.base_url, self.report.base_from = base, source
+
+    # -- one file ----------------------------------------------------------------------------
+
+    def visit(self, visit: _Visit) -> list[_Visit]:
+        check = self.read(visit.path)
+        if check is None:
+            return []
+        self.mark_visited(visit.path, check)
+        self.check_gzip_twin(visit.path)
+        if check.kind == "sitemapindex":
+            if visit.from_index:
+                self.problem(
+                    "error",
+                    "nested-index",
+                    check.name,
+                    None,
+                    "an index listed by an index; crawlers expect one flat index, "
+                    "so list every sitemap in the top index",
+                )
+                return []
+            return self.follow_index(check, visit)
+        if check.kind == "urlset":
+            self.check_locs(check, visit.url, self.seen_locs)
+            self.check_text_twin(visit.path, check)
+        elif check.kind == "text":
+            self.check_locs(check, visit.url, {})
+        return []
+
+    def mark_visited(self, path: Path, check: FileCheck) -> None:
+        """Report a file's own problems once, however many ways it is reached."""
+        self.visited.add(path.resolve())
+        self.report.files.append(check.name)
+        self.report.problems.extend(check.problems)
+
+    def read(self, path: Path) -> FileCheck | None:
+        """Read and check a file once; later calls return the same result."""
+        key = path.resolve()
+        if key in self.checks:
+            return self.checks[key]
+        name = self.display(path)
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            self.problem("error", "unreadable", name, None, f"cannot be read ({exc.strerror})")
+            return None
+        if path.name.endswith(".gz"):
+            try:
+                data = gzip.decompress(data)
+            except (OSError, EOFError, zlib.error) as exc:
+                self.problem("error", "gzip", name, None, f"is not valid gzip ({exc})")
+                return None
+        check = check_file(name, data)
+        self.checks[key] = check
+        return check
+
+    def follow_index(self, index: FileCheck, visit: _Visit) -> list[_Visit]:
+        parts: list[_Visit] = []
+        for loc, line, lastmod in zip(index.locs, index.lines, index.lastmods, strict=True):
+            if check_url(loc) is not None or not self.in_scope(index, line, loc, visit.url):
+                continue
+            path = self.local_file(loc)
+            if path is None:
+                continue
+            if not path.is_file():
+                self.problem(
+                    "error",
+                    "index-missing",
+                    index.name,
+                    line,
+                    f"entry {loc!r} names {self.display(path)}, which does not exist; "
+                    "rebuild the sitemaps or remove the entry",
+                )
+                continue
+            parts.append(_Visit(path, loc, True))
+            child = self.read(path)
+            newest = self.newest_lastmod(child) if child is not None else None
+            stated = parse_w3c(lastmod) if lastmod is not None else None
+            if stated is not None and newest is not None and stated < newest:
+                self.problem(
+                    "warning",
+                    "index-lastmod",
+                    index.name,
+                    line,
+                    f"entry {loc!r} says lastmod {lastmod} but the sitemap holds a later one "
+                    f"({newest.isoformat()}); crawlers may skip re-reading it",
+                )
+        return parts
+
+    def newest_lastmod(self, check: FileCheck) -> dt.datetime | None:
+        instants = [parse_w3c(text) for text in set(check.lastmods) if text is not None]
+        known = [moment for moment in instants if moment is not None]
+        return max(known) if known else None
+
+    def check_locs(
+        self, check: FileCheck, url: str | None, seen: dict[str, tuple[str, int]]
+    ) -> None:
+        folder = folder_of(url) if url is not None else None
+        any_session_id = has_session_id("\n".join(check.locs))  # one scan, not one per URL
+        for loc, line in zip(check.locs, check.lines, strict=True):
+            if folder is not None and not loc.startswith(folder):
+                self.in_scope(check, line, loc, url)
+            if loc in seen:
+                first_file, first_line = seen[loc]
+                self.problem(
+                    "error",
+                    "duplicate",
+                    check.name,
+                    line,
+                    f"loc {loc!r} is listed twice (first at {first_file}:{first_line}); "
+                    "list each URL once",
+                )
+            else:
+                seen[loc] = (check.name, line)
+            if any_session_id and has_session_id(loc):
+                self.problem(
+                    "warning",
+                    "session-id",
+                    check.name,
+                    line,
+                    f"loc {loc!r} carries a session id; list the URL without it",
+                )
+        self.report.urls += len(check.locs)
+        if check.kind == "urlset":
+            self.lastmods.append((check, len(check.locs)))
+        if self.check_pages and self.base is not None:
+            self.check_pages_exist(check)
+
+    def in_scope(self, check: FileCheck, line: int, loc: str, url: str | None) -> bool:
+        """The protocol drops URLs on another host or above the sitemap's folder."""
+        if url is None or check_url(loc) is not None:
+            return True
+        folder = folder_of(url)
+        if loc.startswith(folder):
+            return True
+        if origin_of(loc) != origin_of(url):
+            message = (
+                f"loc {loc!r} is not on the sitemap's host {origin_of(url)}; "
+                "crawlers drop it (check the base URL)"
+            )
+        else:
+            message = (
+                f"loc {loc!r} is not under the sitemap's folder {folder}; "
+                "crawlers drop it (put the sitemap at or above the pages it lists)"
+            )
+        self.problem("error", "scope", check.name, line, message)
+        return False
+
+    def check_pages_exist(self, check: FileCheck) -> None:
+        base = self.base or ""
+        root = self.root
+        for loc, line in zip(check.locs, check.lines, strict=True):
+            if not loc.startswith(base) or check_url(loc) is not None:
+                continue
+            path = unquote(urlsplit(loc[len(base) :]).path)
+            if not _page_exists(root, path):
+                self.problem(
+                    "error",
+                    "no-page",
+                    check.name,
+                    line,
+                    f"loc {loc!r} maps to no file in {self.display(root)} (it would 404); "
+                    "remove it or check the base URL",
+                )
+
+    # -- twins -------------------------------------------------------------------------------
+
+    def check_gzip_twin(self, path: Path) -> None:
+        if path.name.endswith(".gz"):
+            plain, packed = path.with_name(path.name[:-3]), path
+        else:
+            plain, packed = path, path.with_name(path.name + ".gz")
+        if not (plain.is_file() and packed.is_file()):
+            return
+        try:
+            unpacked = gzip.decompress(packed.read_bytes())
+        except (OSError, EOFError, zlib.error) as exc:
+            self.problem(
+                "error", "gzip-twin", self.display(packed), None, f"is not valid gzip ({exc})"
+            )
+            return
+        if unpacked != plain.read_bytes():
+            self.problem(
+                "error",
+                "gzip-twin",
+                self.display(packed),
+                None,
+                f"does not decompress to {plain.name}; rebuild so both hold the same sitemap",
+            )
+
+    def check_text_twin(self, path: Path, xml_check: FileCheck) -> None:
+        stem = path.name.removesuffix(".gz").removesuffix(".xml")
+        twin = path.with_name(stem + ".txt")
+        if not twin.is_file():
+            return
+        text_check = self.read(twin)
+        if text_check is None or twin.resolve() in self.visited:
+            return
+        self.mark_visited(twin, text_check)
+        in_xml, in_text = set(xml_check.locs), set(text_check.locs)
+        for missing, holder, other in (
+            (in_xml - in_text, text_check.name, xml_check.name),
+            (in_text - in_xml, xml_check.name, text_check.name),
+        ):
+            if missing:
+                first = min(missing)
+                self.problem(
+                    "error",
+                    "txt-mismatch",
+                    holder,
+                    None,
+                    f"misses {len(missing):,} URL(s) that {other} lists (e.g. {first!r}); "
+                    "rebuild so both list the same URLs",
+                )
+
+    # -- robots.txt and dates ----------------------------------------------------------------
+
+    def check_robots(self) -> None:
+        name = self.display(self.robots)
+        for number, value in self.robots_lines():
+            problem = check_url(value)
+            if problem is not None:
+                self.problem(
+                    "error",
+                    "robots",
+                    name,
+                    number,
+                    f"Sitemap: {value!r} {problem}; write the sitemap's absolute URL alone",
+                )
+                continue
+            path = self.local_file(value)
+            if path is None:
+                self.problem(
+                    "warning",
+                    "robots-elsewhere",
+                    name,
+                    number,
+                    f"Sitemap: {value} is outside this site ({self.base}); not checked",
+                )
+            elif not path.is_file():
+                self.problem(
+                    "error",
+                    "robots",
+                    name,
+                    number,
+                    f"Sitemap: {value} names {self.display(path)}, which does not exist; "
+                    "fix the line or build the sitemap",
+                )
+
+    def check_lastmods(self) -> None:
+        texts: dict[str, dt.datetime | None] = {}
+        total = with_lastmod = 0
+        for check, count in self.lastmods:
+            total += count
+            for text in check.lastmods:
+                if text is not None:
+                    with_lastmod += 1
+                    if text not in texts:
+                        texts[text] = parse_w3c(text)
+        limit = self.now + FUTURE_SLACK
+        future = {text for text, moment in texts.items() if moment is not None and moment > limit}
+        for check, _ in self.lastmods:
+            if not future:
+                break
+            for text, line in zip(check.lastmods, check.lines, strict=True):
+                if text in future:
+                    self.problem(
+                        "warning",
+                        "future-lastmod",
+                        check.name,
+                        line,
+                        f"lastmod {text} is in the future; check the clock or the page's date",
+                    )
+        instants = {moment for moment in texts.values() if moment is not None}
+        if with_lastmod == total >= 2 and len(instants) == 1:
+            check = self.lastmods[0][0]
+            self.problem(
+                "warning",
+                "same-lastmod",
+                check.name,
+                None,
+                f"all {total:,} URLs share one lastmod ({next(iter(texts))}); that looks like "
+                "a build time, not when each page changed; leave lastmod out if it is unknown",
+            )
+
+    # -- helpers -----------------------------------------------------------------------------
+
+    def problem(self, level: Level, code: str, file: str, line: int | None, message: str) -> None:
+        self.report.problems.append(Problem(level, code, file, line, message))
+
+    def display(self, path: Path) -> str:
+        return str(path)
+
+    def url_of(self, path: Path) -> str | None:
+        """A local file's URL, when the base is known and the file is inside the site folder."""
+        if self.base is None:
+            return None
+        relative = os.path.relpath(path, self.root).replace(os.sep, "/")
+        if relative.startswith("../"):
+            return None
+        return self.base + relative
+
+    def local_file(self, url: str) -> Path | None:
+        """The file a URL names inside the site folder; None when it is outside the site."""
+        base = self.base
+        if base is None:
+            return self.root / _last_segment(url) if check_url(url) is None else None
+        if not url.startswith(base):
+            return None
+        relative = unquote(urlsplit(url[len(base) :]).path)
+        if ".." in relative.split("/"):
+            return None
+        return self.root / relative
+
+
+def _last_segment(url: str) -> str:
+    return unquote(urlsplit(url).path.rpartition("/")[2]) or "index.html"
+
+
+def _page_exists(root: Path, path: str) -> bool:
+    """Whether a static host serves a file for this URL path (index pages, `.html` optional)."""
+    if ".." in path.split("/"):
+        return False
+    if path == "" or path.endswith("/"):
+        return any((root / (path + name)).is_file() for name in _PAGE_SUFFIXES)
+    return (root / path).is_file() or (root / (path + ".html")).is_file()

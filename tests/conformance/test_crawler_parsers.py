@@ -1,0 +1,287 @@
+"""Our output as real crawlers and SEO tools read it: usp, Scrapy and advertools over HTTP.
+
+Each example site is built into a folder served by `http.server` on 127.0.0.1 (an ephemeral
+port, loopback only), with the served address as its base URL. What the site should list is
+computed here from the output files, the sources' times and the authors' front matter, never
+by reading our sitemaps back; each parser must return exactly that, lastmods as instants.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import gzip
+import logging
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+import yaml
+
+from conftest import ROOT, SchemaSet
+from sitemapkit.validate import validate_target
+
+EXAMPLES = ROOT / "examples"
+#: Distinct, whole-second, past modification times given to the sources before a build.
+FIRST_MTIME = 1_700_000_000
+_URL_SAFE = "/!$&'()*+,;=:@"
+Intended = dict[str, dt.datetime | None]
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        return
+
+
+@pytest.fixture
+def serve() -> Iterator[Callable[[Path], str]]:
+    """Serve folders on 127.0.0.1; every server is shut down when the test ends."""
+    servers: list[tuple[ThreadingHTTPServer, threading.Thread]] = []
+
+    def start(folder: Path) -> str:
+        folder.mkdir(parents=True, exist_ok=True)
+        handler = functools.partial(_QuietHandler, directory=str(folder))
+        server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
+        thread.start()
+        servers.append((server, thread))
+        return f"http://127.0.0.1:{server.server_port}/"
+
+    yield start
+    for server, thread in servers:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(autouse=True)
+def _offline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Loopback only: no proxy in between, and no clamp on the times we set."""
+    for name in ("http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+
+
+# -- what each site should list ----------------------------------------------------------------
+
+
+def _stamp(files: list[Path]) -> dict[Path, dt.datetime]:
+    """Give each file its own modification time (an hour apart) and return them."""
+    times = {}
+    for number, path in enumerate(sorted(files)):
+        seconds = FIRST_MTIME + 3600 * number + 7
+        os.utime(path, (seconds, seconds))
+        times[path] = dt.datetime.fromtimestamp(seconds, dt.timezone.utc)
+    return times
+
+
+def _url_path(relative: str, safe: str = _URL_SAFE) -> str:
+    """The URL path of an output file, pretty, percent-encoded (RFC 3986 leaves `safe` raw)."""
+    if relative == "index.html" or relative.endswith("/index.html"):
+        relative = relative[: -len("index.html")]
+    return quote(relative, safe=safe)
+
+
+def _html_files(out: Path) -> list[str]:
+    return sorted(
+        p.relative_to(out).as_posix()
+        for p in out.rglob("*")
+        if p.suffix in (".html", ".htm") and p.is_file() and p.name != "404.html"
+    )
+
+
+@dataclass
+class Built:
+    out: Path
+    base: str
+    intended: Intended
+    gzip: bool
+    split: bool = False
+
+
+def build_cli(tmp: Path, serve: Callable[[Path], str], *extra: str) -> Built:
+    out = Path(shutil.copytree(EXAMPLES / "cli" / "site", tmp / "out"))
+    times = _stamp([p for p in out.rglob("*") if p.is_file()])
+    base = serve(out)
+    run = [sys.executable, "-m", "sitemapkit", "build", str(out), "--base-url", base, *extra]
+    done = subprocess.run(run, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    intended: Intended = {base + _url_path(rel): times[out / rel] for rel in _html_files(out)}
+    return Built(out, base, intended, gzip="--gzip" in extra, split="--max-urls" in extra)
+
+
+def _front_matter(source: Path) -> dict[str, Any]:
+    text = source.read_text(encoding="utf-8")
+    if not text.startswith("---\n"):
+        return {}
+    data = yaml.safe_load(text[4 : text.index("\n---", 4)])
+    return data if isinstance(data, dict) else {}
+
+
+def _mkdocs_source(docs: Path, relative: str) -> Path:
+    """The Markdown file MkDocs renders as `relative` (directory URLs)."""
+    folder = relative[: -len("index.html")].rstrip("/")
+    candidates = [f"{folder}.md", f"{folder}/index.md", f"{folder}/README.md"]
+    if not folder:
+        candidates = ["index.md", "README.md"]
+    return next(docs / c for c in candidates if (docs / c).is_file())
+
+
+def build_mkdocs(tmp: Path, serve: Callable[[Path], str]) -> Built:
+    source = Path(shutil.copytree(EXAMPLES / "mkdocs", tmp / "src"))
+    times = _stamp([p for p in (source / "docs").rglob("*.md")])
+    out = tmp / "out"
+    base = serve(out)
+    config = source / "conformance.yml"
+    config.write_text(f"INHERIT: mkdocs.yml\nsite_url: {base}\n", encoding="utf-8")
+    run = [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(out)]
+    done = subprocess.run(run, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    intended: Intended = {}
+    for relative in _html_files(out):
+        page = _mkdocs_source(source / "docs", relative)
+        stated = _front_matter(page).get("sitemap")
+        if stated is False or (isinstance(stated, dict) and stated.get("exclude") is True):
+            continue
+        lastmod = times[page]
+        if isinstance(stated, dict) and isinstance(stated.get("lastmod"), dt.date):
+            day = stated["lastmod"]
+            lastmod = dt.datetime(day.year, day.month, day.day, tzinfo=dt.timezone.utc)
+        # The URL MkDocs itself links to: it encodes every reserved character but '/'.
+        intended[base + _url_path(relative, safe="/")] = lastmod
+    return Built(out, base, intended, gzip=True)  # the MkDocs adapter's default
+
+
+SITES: dict[str, Callable[[Path, Callable[[Path], str]], Built]] = {
+    "cli": build_cli,
+    "cli-split-gzip": lambda tmp, serve: build_cli(tmp, serve, "--max-urls", "5", "--gzip"),
+}
+if (EXAMPLES / "mkdocs" / "mkdocs.yml").is_file():
+    SITES["mkdocs"] = build_mkdocs
+
+
+# -- the three readers -------------------------------------------------------------------------
+
+
+def _instant(value: object) -> dt.datetime | None:
+    """A lastmod as an aware UTC instant; a date or a naive time is taken as UTC."""
+    if value is None or (isinstance(value, float) and value != value):
+        return None
+    if isinstance(value, str):
+        value = dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
+    if hasattr(value, "to_pydatetime"):
+        value = value.to_pydatetime()
+    assert isinstance(value, dt.datetime), value
+    return value.replace(tzinfo=dt.timezone.utc) if value.tzinfo is None else value
+
+
+def _fetch(url: str) -> bytes:
+    assert url.startswith("http://127.0.0.1:"), f"would leave the loopback: {url}"
+    with urllib.request.urlopen(url, timeout=10) as response:
+        body: bytes = response.read()
+    return gzip.decompress(body) if body[:2] == b"\x1f\x8b" else body
+
+
+def read_with_usp(base: str) -> list[tuple[str, dt.datetime | None]]:
+    from usp.tree import sitemap_tree_for_homepage
+
+    tree = sitemap_tree_for_homepage(base, use_known_paths=False)
+    invalid = [s.url for s in tree.all_sitemaps() if type(s).__name__ == "InvalidSitemap"]
+    assert invalid == []
+    return [(page.url, _instant(page.last_modified)) for page in tree.all_pages()]
+
+
+def read_one_with_usp(url: str) -> list[tuple[str, dt.datetime | None]]:
+    """One sitemap by URL (gzip twins and text sitemaps are not in the index)."""
+    from usp.fetch_parse import SitemapFetcher
+
+    sitemap = SitemapFetcher(url=url, recursion_level=0, web_client=None).sitemap()
+    assert type(sitemap).__name__ != "InvalidSitemap", (url, sitemap)
+    return [(page.url, _instant(page.last_modified)) for page in sitemap.all_pages()]
+
+
+def read_with_scrapy(base: str) -> list[tuple[str, dt.datetime | None]]:
+    from scrapy.utils.sitemap import Sitemap, sitemap_urls_from_robots
+
+    todo = list(sitemap_urls_from_robots(_fetch(base + "robots.txt"), base_url=base))
+    assert todo, "robots.txt names no sitemap"
+    seen = []
+    while todo:
+        sitemap = Sitemap(_fetch(todo.pop(0)))
+        for entry in sitemap:
+            if sitemap.type == "sitemapindex":
+                todo.append(entry["loc"])
+            else:
+                seen.append((entry["loc"], _instant(entry.get("lastmod"))))
+    return seen
+
+
+def read_with_advertools(base: str) -> list[tuple[str, dt.datetime | None]]:
+    import advertools
+
+    logging.getLogger("advertools").setLevel(logging.ERROR)
+    frame = advertools.sitemap_to_df(base + "robots.txt", max_workers=2)
+    if "errors" in frame.columns:
+        assert frame["errors"].isna().all(), list(frame["errors"].dropna())
+    lastmods = frame["lastmod"] if "lastmod" in frame.columns else [None] * len(frame)
+    return [(loc, _instant(lastmod)) for loc, lastmod in zip(frame["loc"], lastmods, strict=True)]
+
+
+# -- the tests ---------------------------------------------------------------------------------
+
+
+@pytest.fixture(params=sorted(SITES))
+def built(request: pytest.FixtureRequest, tmp_path: Path, serve: Callable[[Path], str]) -> Built:
+    return SITES[request.param](tmp_path, serve)
+
+
+def _assert_exact(seen: list[tuple[str, dt.datetime | None]], built: Built) -> None:
+    assert len(seen) == len(built.intended)
+    assert dict(seen) == built.intended
+
+
+def test_usp_from_the_homepage_reads_exactly_the_intended_urls(built: Built) -> None:
+    _assert_exact(read_with_usp(built.base), built)
+
+
+def test_usp_reads_the_gzip_twins_and_the_text_sitemaps(built: Built) -> None:
+    names = sorted(p.name for p in built.out.iterdir() if p.name.startswith("sitemap"))
+    parts = [n for n in names if n.endswith(".xml.gz") and n != "sitemap-index.xml.gz"]
+    texts = [n for n in names if n.endswith(".txt")]
+    if built.split:  # sitemap.xml(.gz) is then a copy of the index
+        parts = [n for n in parts if n != "sitemap.xml.gz"]
+    assert bool(parts) is built.gzip
+    if parts:
+        _assert_exact([seen for n in parts for seen in read_one_with_usp(built.base + n)], built)
+    listed = [url for n in texts for url, _ in read_one_with_usp(built.base + n)]
+    assert sorted(listed) == sorted(built.intended)
+
+
+def test_scrapy_from_robots_through_the_index(built: Built) -> None:
+    _assert_exact(read_with_scrapy(built.base), built)
+
+
+def test_advertools_from_robots_without_errors(built: Built) -> None:
+    _assert_exact(read_with_advertools(built.base), built)
+
+
+def test_served_output_passes_the_validator_and_the_xsd(built: Built, schemas: SchemaSet) -> None:
+    report = validate_target(built.out, base_url=built.base)
+    assert report.problems == [], report.describe()
+    assert report.urls == len(built.intended)
+    checked = schemas.validate_folder(built.out)
+    assert any(p.name.endswith(".gz") for p in checked) is built.gzip
+    if built.split:
+        parts = sorted(p.name for p in built.out.glob("sitemap-[0-9]*.xml"))
+        assert len(parts) == -(-len(built.intended) // 5) > 1

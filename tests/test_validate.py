@@ -1,0 +1,265 @@
+"""`sitemapkit validate`: each broken case found alone, with its line; good sitemaps clean.
+
+The official XSDs are a cross-check: every defect the schema can see fails it too, and every
+defect marked as invisible to it passes it (which is why the validator exists).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import gzip
+import json
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from lxml import etree
+
+from conftest import ROOT, SchemaSet
+from sitemapkit.cli import main
+from sitemapkit.validate import validate_target
+
+CORPUS = ROOT / "tests" / "corpus"
+BROKEN = CORPUS / "broken"
+NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+
+
+@dataclass(frozen=True)
+class Defect:
+    """One broken case: what to check, the one problem expected, and whether the XSD sees it."""
+
+    target: str
+    code: str
+    line: int | None
+    says: str
+    xsd: bool | None  # True: the XSD fails too; False: the XSD passes; None: not an XML file
+    level: str = "error"
+    base_url: str | None = None
+
+
+DEFECTS = [
+    Defect("priority-out-of-range.xml", "priority", 4, "'1.5' is not a number from 0.0", True),
+    Defect("changefreq-unknown.xml", "changefreq", 3, "'sometimes' is not one of", True),
+    Defect("url-without-loc.xml", "structure", 4, "<url> has no <loc>", True),
+    Defect("empty-urlset.xml", "empty", None, "no URLs; the schema requires", True),
+    Defect("old-namespace.xml", "namespace", 2, "sitemap/0.84", True),
+    Defect("no-namespace.xml", "namespace", 2, "no namespace", True),
+    Defect("lastmod-before-loc.xml", "order", 4, "<loc> is out of order", True),
+    Defect("lastmod-year-month.xml", "lastmod", 3, "'2005-01' is not in a W3C form", True),
+    Defect("lastmod-no-seconds.xml", "lastmod", 3, "'2005-01-01T10:00+01:00'", True),
+    Defect("lastmod-space.xml", "lastmod", 3, "'2005-01-01 10:00:00'", True),
+    Defect("lastmod-impossible-date.xml", "lastmod", 3, "'2024-02-30' is not a real date", True),
+    Defect("lastmod-no-timezone.xml", "lastmod", 3, "'2024-05-01T10:00:00'", False),
+    Defect("loc-too-long.xml", "loc", 4, "has 2,049 characters", True),
+    Defect("loc-2048-characters.xml", "loc", 4, "has 2,048 characters", False),
+    Defect("raw-ampersand.xml", "xml", 4, "not well-formed", True),
+    Defect("truncated.xml", "xml", 3, "not well-formed", True),
+    Defect("unknown-element.xml", "structure", 3, "<title> does not belong in <url>", True),
+    Defect("duplicate-lastmod.xml", "structure", 3, "<lastmod> appears twice", True),
+    Defect("wrong-root.xml", "structure", 2, "root element <urls>", True),
+    Defect("loc-relative.xml", "loc", 4, "is not an absolute http:// or https:// URL", False),
+    Defect("loc-ftp.xml", "loc", 4, "is not an absolute http:// or https:// URL", False),
+    Defect("loc-raw-space.xml", "loc", 4, "raw character U+0020; percent-encode it as %20", False),
+    Defect(
+        "loc-raw-non-ascii.xml", "loc", 4, "raw character 'é'; percent-encode it as %C3%A9", False
+    ),
+    Defect("loc-bad-escape.xml", "loc", 4, "'%' that does not start a %XX escape", True),
+    Defect("loc-whitespace.xml", "loc-whitespace", 5, "whitespace inside <loc>", False),
+    Defect(
+        "loc-other-host.xml", "scope", 4, "not on the sitemap's host https://example.com", False
+    ),
+    Defect(
+        "loc-other-scheme.xml", "scope", 4, "not on the sitemap's host https://example.com", False
+    ),
+    Defect(
+        "loc-outside-folder.xml",
+        "scope",
+        4,
+        "not under the sitemap's folder https://example.com/docs/",
+        False,
+        base_url="https://example.com/docs/",
+    ),
+    Defect("loc-duplicate.xml", "duplicate", 5, "listed twice (first at", False),
+    Defect("declared-latin1.xml", "encoding", 1, "declares encoding 'ISO-8859-1'", False),
+    Defect("invalid-utf8.xml", "encoding", 4, "not valid UTF-8", True),
+    Defect("text-blank-line.txt", "txt-line", 2, "blank line", None),
+    Defect("text-relative.txt", "loc", 2, "is not an absolute", None),
+    Defect("index-with-changefreq/sitemap-index.xml", "structure", 3, "<changefreq>", True),
+    Defect("index-missing-part/sitemap-index.xml", "index-missing", 4, "sitemap-2.xml", False),
+    Defect("index-other-host/sitemap-index.xml", "scope", 4, "https://example.org/", False),
+    Defect("nested-index/sitemap-index.xml", "nested-index", None, "listed by an index", False),
+    Defect("gzip-twin-differs/sitemap.xml", "gzip-twin", None, "does not decompress to", False),
+    Defect("gzip-corrupt/sitemap.xml", "gzip-twin", None, "is not valid gzip", False),
+    Defect("txt-mismatch/sitemap.xml", "txt-mismatch", None, "misses 1 URL(s)", False),
+    Defect("no-page", "no-page", 5, "'https://example.com/gone/' maps to no file", None),
+    Defect("robots-relative", "robots", 4, "'/sitemap.xml' is not an absolute", None),
+    Defect("robots-missing", "robots", 4, "sitemap-index.xml, which does not exist", None),
+    Defect("session-id.xml", "session-id", 4, "carries a session id", False, "warning"),
+    Defect(
+        "future-lastmod.xml", "future-lastmod", 3, "2999-01-01 is in the future", False, "warning"
+    ),
+    Defect(
+        "same-lastmod.xml", "same-lastmod", None, "all 3 URLs share one lastmod", False, "warning"
+    ),
+    Defect(
+        "stale-index-lastmod/sitemap-index.xml",
+        "index-lastmod",
+        3,
+        "says lastmod 2024-01-01 but the sitemap holds a later one",
+        False,
+        "warning",
+    ),
+]
+
+
+def test_corpus_has_a_case_for_every_broken_file() -> None:
+    covered = {(BROKEN / d.target) for d in DEFECTS}
+    singles = {p for p in BROKEN.iterdir() if p.is_file()}
+    folders = {p for p in BROKEN.iterdir() if p.is_dir()}
+    assert singles - covered == set()
+    assert {
+        f for f in folders if f not in covered and not any(c.parent == f for c in covered)
+    } == set()
+
+
+@pytest.mark.parametrize("defect", DEFECTS, ids=[d.target for d in DEFECTS])
+def test_each_broken_sitemap_reports_exactly_its_defect(defect: Defect) -> None:
+    report = validate_target(BROKEN / defect.target, base_url=defect.base_url)
+    found = [(p.level, p.code, p.line) for p in report.problems]
+    assert found == [(defect.level, defect.code, defect.line)], report.describe()
+    assert defect.says in report.problems[0].message
+    assert report.ok is (defect.level == "warning")
+
+
+@pytest.mark.parametrize(
+    "defect", [d for d in DEFECTS if d.xsd is not None], ids=lambda d: d.target
+)
+def test_the_xsd_agrees_where_it_can_see_the_defect(defect: Defect, schemas: SchemaSet) -> None:
+    path = BROKEN / defect.target
+    if defect.xsd:
+        with pytest.raises((AssertionError, etree.XMLSyntaxError)):
+            schemas.validate_file(path)
+    else:
+        schemas.validate_file(path)  # the schema alone would let this defect through
+
+
+GOOD = ["minimal.xml", "all-fields.xml", "text.txt", "site"]
+
+
+@pytest.mark.parametrize("name", GOOD)
+def test_good_sitemaps_have_no_problem_and_pass_the_xsd(name: str, schemas: SchemaSet) -> None:
+    path = CORPUS / "good" / name
+    report = validate_target(path)
+    assert report.problems == [], report.describe()
+    assert report.urls > 0
+    if path.is_dir():
+        assert len(schemas.validate_folder(path)) == 5
+        assert report.base_url == "https://example.com/"
+        assert report.base_from == "robots.txt"
+    elif path.suffix == ".xml":
+        schemas.validate_file(path)
+
+
+def test_a_good_site_is_followed_from_robots_through_the_index_to_every_part() -> None:
+    report = validate_target(CORPUS / "good" / "site")
+    names = sorted(Path(f).name for f in report.files)
+    expected = ["sitemap-1.txt", "sitemap-1.xml", "sitemap-2.txt", "sitemap-2.xml.gz"]
+    assert names == sorted([*expected, "sitemap-index.xml"])
+    assert report.urls == 5
+
+
+def test_future_means_later_than_now(tmp_path: Path) -> None:
+    path = tmp_path / "sitemap.xml"
+    path.write_text(
+        f'<urlset xmlns="{NS}"><url><loc>https://example.com/</loc>'
+        "<lastmod>2024-06-01</lastmod></url></urlset>",
+        encoding="utf-8",
+    )
+    before = dt.datetime(2024, 5, 1, tzinfo=dt.timezone.utc)
+    after = dt.datetime(2024, 7, 1, tzinfo=dt.timezone.utc)
+    assert [p.code for p in validate_target(path, now=before).problems] == ["future-lastmod"]
+    assert validate_target(path, now=after).problems == []
+
+
+def _big_sitemap(count: int, padding: int = 0) -> bytes:
+    rows = "".join(
+        f"<url><loc>https://example.com/p/{n}.html</loc><lastmod>2024-01-01T00:00:{n % 60:02d}Z"
+        "</lastmod></url>\n"
+        for n in range(count)
+    )
+    pad = f"<!-- {'x' * padding} -->\n" if padding else ""
+    text = f'<?xml version="1.0" encoding="UTF-8"?>\n{pad}<urlset xmlns="{NS}">\n{rows}</urlset>\n'
+    return text.encode("ascii")
+
+
+def test_the_protocol_limits_50000_urls_and_52428800_bytes(tmp_path: Path) -> None:
+    at_limit = tmp_path / "at-limit.xml"
+    at_limit.write_bytes(_big_sitemap(50_000))
+    assert validate_target(at_limit).problems == []
+    over = tmp_path / "over.xml"
+    over.write_bytes(_big_sitemap(50_001))
+    report = validate_target(over)
+    assert [(p.code, p.line) for p in report.problems] == [("too-many", None)]
+    assert "50,001 URLs; the limit is 50,000" in report.problems[0].message
+    heavy = tmp_path / "heavy.xml.gz"
+    heavy.write_bytes(gzip.compress(_big_sitemap(2, padding=52_428_800), compresslevel=1))
+    report = validate_target(heavy)
+    assert [p.code for p in report.problems] == ["too-large"], report.describe()
+    assert "uncompressed; the limit is 52,428,800" in report.problems[0].message
+
+
+def test_command_exit_codes_and_text_report(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", str(CORPUS / "good" / "site")]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("sitemapkit: checked 5 files, 5 URLs (base URL https://example.com/")
+    assert "no problems" in out
+    assert main(["validate", str(BROKEN / "priority-out-of-range.xml")]) == 1
+    out = capsys.readouterr().out
+    assert f"{BROKEN / 'priority-out-of-range.xml'}:4: error: priority '1.5'" in out
+    assert main(["validate", str(BROKEN / "session-id.xml")]) == 0
+    assert main(["validate", "--strict", str(BROKEN / "session-id.xml")]) == 1
+    capsys.readouterr()
+
+
+def test_command_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["validate", str(tmp_path / "nothing-here.xml")]) == 2
+    assert "does not exist" in capsys.readouterr().err
+    good = str(CORPUS / "good" / "minimal.xml")
+    assert main(["validate", good, "--base-url", "example.com"]) == 2
+    assert "--base-url: 'example.com' is not valid" in capsys.readouterr().err
+    assert main(["validate", good, "--site", str(tmp_path / "missing")]) == 2
+    assert "--site:" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stop:
+        main(["validate", good, "--format", "yaml"])
+    assert stop.value.code == 2
+    capsys.readouterr()
+
+
+def test_an_empty_folder_is_an_error_not_a_crash(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["validate", str(tmp_path)]) == 1
+    assert "no sitemap found" in capsys.readouterr().out
+
+
+def test_json_report_for_ci(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    site = Path(shutil.copytree(BROKEN / "no-page", tmp_path / "site"))
+    assert main(["validate", str(site), "--format", "json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["ok"] is False
+    assert (data["errors"], data["warnings"], data["urls"]) == (1, 0, 3)
+    assert data["base_url"] == "https://example.com/"
+    assert data["problems"] == [
+        {
+            "level": "error",
+            "code": "no-page",
+            "file": str(site / "sitemap.xml"),
+            "line": 5,
+            "message": data["problems"][0]["message"],
+        }
+    ]
+    (site / "gone").mkdir()
+    (site / "gone" / "index.html").write_text("<p>back</p>", encoding="utf-8")
+    assert main(["validate", str(site), "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["problems"] == []
