@@ -176,10 +176,10 @@ class SitemapOptions:
         True, "bool", _check_bool, "List `dir/index.html` as `dir/` (off keeps `index.html`)."
     )
     exclude: tuple[str, ...] = _spec(
-        ("404.html",),
+        ("404.html", "404/"),
         "list",
         _check_patterns,
-        "gitignore-style patterns of output paths to leave out.",
+        "gitignore-style patterns of output paths to leave out (error pages by default).",
     )
     lastmod: str = _spec(
         "mtime",

@@ -85,6 +85,7 @@ def test_excludes_are_gitignore_patterns_and_404_is_excluded_by_default(
             "index.html": html(),
             "404.html": html(),
             "de/404.html": html(),
+            "404/index.html": html(),
             "drafts/a.html": html(),
             "docs/private.html": html(),
             "docs/public.html": html(),
@@ -99,7 +100,8 @@ def test_excludes_are_gitignore_patterns_and_404_is_excluded_by_default(
         BASE + "docs/keep.html",
     }
     rows = by_loc(build(site, exclude=["404.html", "drafts/", "docs/p*.html", "!docs/public.html"]))
-    assert set(rows) == {BASE, BASE + "docs/public.html", BASE + "docs/keep.html"}
+    # An explicit list replaces the default one, so the 404/ folder page is listed again.
+    assert set(rows) == {BASE, BASE + "404/", BASE + "docs/public.html", BASE + "docs/keep.html"}
 
 
 def test_lastmod_is_the_newest_source_mtime(tmp_path: Path) -> None:
