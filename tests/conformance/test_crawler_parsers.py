@@ -2,17 +2,22 @@
 
 Each example site is built into a folder served by `http.server` on 127.0.0.1 (an ephemeral
 port, loopback only), with the served address as its base URL. What the site should list is
-computed here from the output files, the sources' times and the authors' front matter, never
-by reading our sitemaps back; each parser must return exactly that, lastmods as instants.
+computed here from the output files (Sphinx's canonical links, Pelican's listing links), the
+sources' times and the authors' metadata, or stated by hand for Pelican's small fixed site;
+never by reading our sitemaps back. Each parser must return exactly that, lastmods as instants.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import fnmatch
 import functools
 import gzip
+import json
 import logging
 import os
+import re
+import runpy
 import shutil
 import subprocess
 import sys
@@ -24,7 +29,9 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
+from zoneinfo import ZoneInfo
 
+import lxml.html
 import pytest
 import yaml
 
@@ -34,6 +41,9 @@ from sitemapkit.validate import validate_target
 EXAMPLES = ROOT / "examples"
 #: Distinct, whole-second, past modification times given to the sources before a build.
 FIRST_MTIME = 1_700_000_000
+#: Pelican's sources get times after the `Modified:` its example states (2024-06-01), so a
+#: stated date that wins is older than the file, and listings still depend on the files.
+LATER_MTIME = 1_750_000_000
 _URL_SAFE = "/!$&'()*+,;=:@"
 Intended = dict[str, dt.datetime | None]
 
@@ -76,11 +86,11 @@ def _offline(monkeypatch: pytest.MonkeyPatch) -> None:
 # -- what each site should list ----------------------------------------------------------------
 
 
-def _stamp(files: list[Path]) -> dict[Path, dt.datetime]:
+def _stamp(files: list[Path], first: int = FIRST_MTIME) -> dict[Path, dt.datetime]:
     """Give each file its own modification time (an hour apart) and return them."""
     times = {}
     for number, path in enumerate(sorted(files)):
-        seconds = FIRST_MTIME + 3600 * number + 7
+        seconds = first + 3600 * number + 7
         os.utime(path, (seconds, seconds))
         times[path] = dt.datetime.fromtimestamp(seconds, dt.timezone.utc)
     return times
@@ -163,12 +173,170 @@ def build_mkdocs(tmp: Path, serve: Callable[[Path], str]) -> Built:
     return Built(out, base, intended, gzip=True)  # the MkDocs adapter's default
 
 
+def _served_file(out: Path, url_path: str) -> Path:
+    """The file a pretty URL path (`posts/porto/`, `` for the home page) is served from."""
+    return out / (url_path + "index.html" if url_path == "" or url_path.endswith("/") else url_path)
+
+
+def _links(page: Path, xpath: str) -> list[str]:
+    """The addresses an HTML page holds at `xpath` (`//a/@href`), as written."""
+    found = lxml.html.fromstring(page.read_bytes()).xpath(xpath)
+    assert isinstance(found, list), found
+    return [str(href) for href in found]
+
+
+#: The Pelican example's URLs, reviewed by hand against examples/pelican: pelicanconf.py's
+#: pretty URLs, two articles a page, one author (AUTHOR). Not listed: the draft `unfinished`,
+#: the hidden page `thanks`, `old-contact` (Sitemap_exclude), images/logo.png (not `*.pdf`).
+PELICAN_ARTICLES = {
+    "posts/first-steps/": "articles/first-steps.md",
+    "posts/lisbon/": "articles/lisbon.md",
+    "posts/porto/": "articles/porto.rst",
+    "posts/reading-list/": "articles/reading-list.md",
+    "posts/virtualenvs/": "articles/virtualenvs.md",
+}
+PELICAN_OTHER_CONTENT = {
+    "posts/first-steps-fr/": "articles/first-steps-fr.md",  # a translation: in no listing
+    "about/": "pages/about.md",
+    "colophon.html": "pages/colophon.md",  # only Save_as: is set, so it is served there
+    "files/cheatsheet.pdf": "files/cheatsheet.pdf",  # include_static: ["*.pdf"]
+}
+#: Pages listing articles; each is as new as the newest article it links to.
+PELICAN_LISTINGS = (
+    *("", "page/2/", "page/3/", "archives/", "posts/2024/"),
+    *("author/ada-example/", "author/ada-example/page/2/", "author/ada-example/page/3/"),
+    *("category/notes/", "category/python/", "category/travel/"),
+    *("tag/beginners/", "tag/books/", "tag/cities/", "tag/portugal/", "tag/python/"),
+    "tag/tooling/",
+)
+#: Summaries of every article (tag, category and author names): as new as the newest article.
+PELICAN_SUMMARIES = ("authors.html", "categories.html", "tags.html")
+_MODIFIED = re.compile(r"^(?:Modified:|:modified:)[ \t]*(\S.*?)\s*$", re.MULTILINE | re.IGNORECASE)
+
+
+def _stated_modified(source: Path, zone: ZoneInfo) -> dt.datetime | None:
+    """The `Modified:` an author states, in the site's TIMEZONE; it wins over the file's time."""
+    if source.suffix not in (".md", ".rst"):
+        return None
+    found = _MODIFIED.search(source.read_text(encoding="utf-8"))
+    if found is None:
+        return None
+    stated = dt.datetime.fromisoformat(found.group(1))
+    return stated.replace(tzinfo=zone) if stated.tzinfo is None else stated
+
+
+def build_pelican(tmp: Path, serve: Callable[[Path], str]) -> Built:
+    source = Path(shutil.copytree(EXAMPLES / "pelican", tmp / "src"))
+    content, settings = source / "content", source / "pelicanconf.py"
+    times = _stamp([p for p in content.rglob("*") if p.is_file()], LATER_MTIME)
+    zone = ZoneInfo(str(runpy.run_path(str(settings)).get("TIMEZONE", "UTC")))
+    out = tmp / "out"
+    base = serve(out)
+    siteurl = json.dumps(base.rstrip("/"))
+    run = [sys.executable, "-m", "pelican", str(content), "-s", str(settings), "-o", str(out),
+           "-q", "--fatal", "warnings", "-e", f"SITEURL={siteurl}"]  # fmt: skip
+    done = subprocess.run(run, cwd=tmp, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    lastmods: dict[str, dt.datetime] = {}
+    for url_path, relative in {**PELICAN_ARTICLES, **PELICAN_OTHER_CONTENT}.items():
+        stated = _stated_modified(content / relative, zone)
+        assert stated is None or stated < times[content / relative]
+        lastmods[base + url_path] = stated or times[content / relative]
+
+    def linked_articles(url_path: str) -> set[str]:
+        hrefs = _links(_served_file(out, url_path), "//a/@href")
+        return {href for href in hrefs if href.removeprefix(base) in PELICAN_ARTICLES}
+
+    every_article = {base + url_path for url_path in PELICAN_ARTICLES}
+    assert linked_articles("archives/") == every_article
+    for url_path in PELICAN_LISTINGS:
+        shown = linked_articles(url_path)
+        assert shown, f"the listing /{url_path} links to no article"
+        lastmods[base + url_path] = max(lastmods[url] for url in shown)
+    for url_path in PELICAN_SUMMARIES:
+        assert _served_file(out, url_path).is_file()
+        lastmods[base + url_path] = max(lastmods[url] for url in every_article)
+    return Built(out, base, dict(lastmods), gzip=False)  # the core's default; the example keeps it
+
+
+#: Pages every Sphinx HTML build writes that are left out by default (soft 404s).
+SPHINX_UNLISTED = ("search.html", "genindex.html", "genindex-*.html", "404.html")
+#: Copied, not rendered: no page of the site lives there.
+SPHINX_COPIES = ("_static", "_sources", "_images", "_downloads")
+_SPHINX_EXCLUDE = re.compile(r"^:sitemap-exclude:[ \t]*(\S+)", re.MULTILINE)
+_SPHINX_INCLUDE = re.compile(r"^[ \t]*\.\. (?:literal)?include::[ \t]*(\S.*?)\s*$", re.MULTILINE)
+
+
+def _sphinx_dependencies(document: Path, srcdir: Path) -> set[Path]:
+    """A document and the files it includes, at any depth (`/x` is relative to the srcdir)."""
+    found, todo = set(), [document]
+    while todo:
+        path = todo.pop()
+        if path in found:
+            continue
+        found.add(path)
+        if path.suffix != ".rst":
+            continue
+        for target in _SPHINX_INCLUDE.findall(path.read_text(encoding="utf-8")):
+            folder = srcdir if target.startswith("/") else path.parent
+            todo.append(Path(os.path.normpath(folder / target.lstrip("/"))))
+    return found
+
+
+def _docinfo(document: Path) -> str:
+    """The field list a document opens with (`:orphan:`, `:sitemap-exclude: true`), if any."""
+    first = document.read_text(encoding="utf-8").lstrip("\n").split("\n\n", 1)[0]
+    return first if first.startswith(":") else ""
+
+
+def build_sphinx(tmp: Path, serve: Callable[[Path], str]) -> Built:
+    source = Path(shutil.copytree(EXAMPLES / "sphinx", tmp / "src"))
+    sources = list(source.rglob("*.rst"))
+    included = {dep for p in sources for dep in _sphinx_dependencies(p, source) if dep != p}
+    documents = [p for p in sources if p not in included]
+    # Included files are the newest, so a page's lastmod must come from its dependencies.
+    times = _stamp(documents) | _stamp(sorted(included), FIRST_MTIME + 3600 * len(documents))
+    out = tmp / "out"
+    base = serve(out)
+    run = [sys.executable, "-m", "sphinx", "-q", "-W", "-b", "html", "-D", f"html_baseurl={base}",
+           str(source), str(out)]  # fmt: skip
+    done = subprocess.run(run, cwd=tmp, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    intended: Intended = {}
+    generated: list[str] = []
+    for page in sorted(out.rglob("*.html")):
+        relative = page.relative_to(out).as_posix()
+        if relative.split("/")[0] in SPHINX_COPIES:
+            continue
+        canonical = _links(page, '//link[@rel="canonical"]/@href')
+        assert len(canonical) == 1, f"{relative} has no canonical link"
+        url = canonical[0]
+        assert url == base + quote(relative), (relative, url)
+        if any(fnmatch.fnmatchcase(relative, pattern) for pattern in SPHINX_UNLISTED):
+            continue
+        document = source / (relative.removesuffix(".html") + ".rst")
+        if not document.is_file():  # py-modindex and other pages the builder generates
+            generated.append(url)
+            continue
+        stated = _SPHINX_EXCLUDE.search(_docinfo(document))
+        if stated and stated.group(1).lower() in ("true", "yes", "1", "on"):
+            continue
+        intended[url] = max(times[p] for p in _sphinx_dependencies(document, source))
+    site_newest = max(time for time in intended.values() if time is not None)
+    intended.update(dict.fromkeys(generated, site_newest))  # no source: the site's newest
+    return Built(out, base, intended, gzip=False)  # the core's default; the example keeps it
+
+
 SITES: dict[str, Callable[[Path, Callable[[Path], str]], Built]] = {
     "cli": build_cli,
     "cli-split-gzip": lambda tmp, serve: build_cli(tmp, serve, "--max-urls", "5", "--gzip"),
 }
 if (EXAMPLES / "mkdocs" / "mkdocs.yml").is_file():
     SITES["mkdocs"] = build_mkdocs
+if (EXAMPLES / "pelican" / "pelicanconf.py").is_file():
+    SITES["pelican"] = build_pelican
+if (EXAMPLES / "sphinx" / "conf.py").is_file():
+    SITES["sphinx"] = build_sphinx
 
 
 # -- the three readers -------------------------------------------------------------------------
