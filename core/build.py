@@ -13,7 +13,7 @@ from .errors import SitemapkitError
 from .options import SitemapOptions
 from .pages import Page, scan_output
 from .robots import sitemap_line, update_robots
-from .writer import Progress, SitemapWriter
+from .writer import Progress, SitemapWriter, WriteResult
 
 _logger = logging.getLogger("sitemapkit")
 
@@ -24,13 +24,9 @@ def log_notice(notice: Notice) -> None:
 
 
 @dataclass
-class BuildResult:
+class BuildResult(WriteResult):
     """What a build did: for summary lines, adapters' logs and tests."""
 
-    urls: int = 0
-    parts: int = 0
-    files: list[str] = field(default_factory=list)
-    removed: list[str] = field(default_factory=list)
     skipped: dict[str, int] = field(default_factory=dict)
 
 
@@ -61,13 +57,7 @@ def build_sitemaps(
     else:
         entries = resolve_entries(pages, maker)
     written = SitemapWriter(root, options, progress).write(entries)
-    result = BuildResult(
-        urls=written.urls,
-        parts=written.parts,
-        files=written.files,
-        removed=written.removed,
-        skipped=dict(maker.skipped),
-    )
+    result = BuildResult(**vars(written), skipped=dict(maker.skipped))
     if written.urls == 0:
         report(Notice("warning", "no-pages", "no pages to list, so no sitemap was written"))
         return result

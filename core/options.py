@@ -53,7 +53,7 @@ def _as_number(value: Any, kind: type[int] | type[float]) -> int | float | None:
     return value if isinstance(value, int | float) else None
 
 
-def _check_bool(name: str, value: Any) -> bool:
+def check_bool(name: str, value: Any) -> bool:
     try:
         return parse_bool(value)
     except ValueError:
@@ -130,7 +130,7 @@ def _as_list(value: Any) -> list[Any] | None:
     return None
 
 
-def _check_patterns(name: str, value: Any) -> tuple[str, ...]:
+def check_patterns(name: str, value: Any) -> tuple[str, ...]:
     items = _as_list(value)
     if items is None or not all(isinstance(item, str) and item.strip() for item in items):
         raise OptionError(name, value, "expected a list of patterns such as ['drafts/', '*.pdf']")
@@ -173,12 +173,12 @@ class SitemapOptions:
         "to the generator's own setting).",
     )
     pretty_urls: bool = _spec(
-        True, "bool", _check_bool, "List `dir/index.html` as `dir/` (off keeps `index.html`)."
+        True, "bool", check_bool, "List `dir/index.html` as `dir/` (off keeps `index.html`)."
     )
     exclude: tuple[str, ...] = _spec(
         ("404.html", "404/"),
         "list",
-        _check_patterns,
+        check_patterns,
         "gitignore-style patterns of output paths to leave out (error pages by default).",
     )
     lastmod: str = _spec(
@@ -193,7 +193,7 @@ class SitemapOptions:
         _choice("datetime", "date"),
         "`datetime` (YYYY-MM-DDThh:mm:ss+00:00, UTC) or `date` (YYYY-MM-DD).",
     )
-    priority: bool = _spec(True, "bool", _check_bool, "Write `<priority>` from the page's depth.")
+    priority: bool = _spec(True, "bool", check_bool, "Write `<priority>` from the page's depth.")
     priority_step: float = _spec(
         0.1, "number", _number(0.0, 1.0, "0.1"), "Priority lost per path segment below the root."
     )
@@ -218,14 +218,14 @@ class SitemapOptions:
         _pattern_map(_choice(*CHANGEFREQ_WORDS), "{'blog/*': 'weekly'}"),
         "Pattern -> changefreq word; the last matching pattern wins.",
     )
-    txt: bool = _spec(True, "bool", _check_bool, "Also write the plain-text sitemap.")
+    txt: bool = _spec(True, "bool", check_bool, "Also write the plain-text sitemap.")
     gzip: bool = _spec(
-        False, "bool", _check_bool, "Also write a reproducible `.gz` twin of every XML file."
+        False, "bool", check_bool, "Also write a reproducible `.gz` twin of every XML file."
     )
     robots: bool = _spec(
         True,
         "bool",
-        _check_bool,
+        check_bool,
         "Add a `Sitemap:` line to robots.txt (site at the host root only).",
     )
     max_urls: int = _spec(

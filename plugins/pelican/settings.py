@@ -8,29 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from sitemapkit import OptionError, OptionSpec, SitemapOptions, resolve_options
-from sitemapkit.options import OPTION_NAMES, suggest
-from sitemapkit.patterns import check_pattern
+from sitemapkit.options import OPTION_NAMES, check_bool, check_patterns, suggest
 
 SETTING = "SITEMAPKIT"
-
-
-def _check_bool(name: str, value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    raise OptionError(name, value, "expected True or False")
-
-
-def _check_patterns(name: str, value: Any) -> tuple[str, ...]:
-    items = [value] if isinstance(value, str) else value
-    if not isinstance(items, list | tuple) or not all(
-        isinstance(item, str) and item.strip() for item in items
-    ):
-        raise OptionError(name, value, "expected a list of patterns such as ['*.pdf', 'images/']")
-    for item in items:
-        problem = check_pattern(item)
-        if problem:
-            raise OptionError(name, item, problem)
-    return tuple(items)
 
 
 #: Choices that only make sense for Pelican content; every other key is a core option.
@@ -40,21 +20,21 @@ PELICAN_OPTION_SPECS: tuple[OptionSpec, ...] = (
         "bool",
         False,
         "List drafts (`Status: draft`), which Pelican writes below `drafts/`.",
-        _check_bool,
+        check_bool,
     ),
     OptionSpec(
         "include_hidden",
         "bool",
         False,
         "List hidden articles and pages (`Status: hidden`).",
-        _check_bool,
+        check_bool,
     ),
     OptionSpec(
         "include_static",
         "list",
         (),
         "gitignore-style patterns of static files to list, such as `['*.pdf']`.",
-        _check_patterns,
+        check_patterns,
     ),
 )
 _PELICAN_SPECS = {spec.name: spec for spec in PELICAN_OPTION_SPECS}
