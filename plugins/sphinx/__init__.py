@@ -1,0 +1,128 @@
+"""Sphinx extension: `extensions = ["sitemapkit.sphinx"]` writes sitemaps into the HTML output.
+
+Every document in the environment is listed on every build, incremental and parallel ones
+included, with Sphinx's own canonical URL (`html_baseurl` + the builder's target URI). All
+the work happens at `build-finished`, in the main process, so no state crosses processes.
+"""
+
+from __future__ import annotations
+
+from contextlib import AbstractContextManager, nullcontext
+from typing import Any
+
+import sitemapkit
+from sitemapkit import (
+    Notice,
+    OptionError,
+    SitemapkitError,
+    SitemapOptions,
+    build_sitemaps,
+)
+from sphinx.application import Sphinx
+from sphinx.util import logging
+from sphinx.util.display import progress_message
+
+from .builders import writes_website
+from .config import BASE_URL_SETTING, PREFIX, add_config_values, resolve_sphinx_options
+from .generated import GeneratedPages
+from .pages import document_pages, generated_pages
+
+logger = logging.getLogger(__name__)
+
+#: The `type` of every message, so `suppress_warnings = ["sitemapkit.long-url"]` works.
+LOG_TYPE = "sitemapkit"
+#: From this many pages on, Sphinx's progress line shows the sitemap being written.
+MANY_PAGES = 1000
+
+
+def report(notice: Notice) -> None:
+    """Route the core's notices to Sphinx's log, with the notice's code as the subtype."""
+    message = "sitemapkit: " + notice.message
+    if notice.level == "warning":
+        logger.warning(message, type=LOG_TYPE, subtype=notice.code)
+    else:
+        logger.info(message, type=LOG_TYPE, subtype=notice.code)
+
+
+def progress_line(pages: int) -> AbstractContextManager[None]:
+    """Sphinx's "...done" line around the writing, for sites large enough to wait for."""
+    if pages < MANY_PAGES:
+        return nullcontext()
+    return progress_message(f"sitemapkit: writing sitemaps for {pages:,} pages")
+
+
+class SitemapRun:
+    """One Sphinx application's sitemap: options from `builder-inited`, pages at the end."""
+
+    def __init__(self) -> None:
+        self.options: SitemapOptions | None = None
+        self.generated = GeneratedPages()
+
+    def builder_inited(self, app: Sphinx) -> None:
+        if not writes_website(app.builder):
+            return
+        try:
+            self.options = resolve_sphinx_options(app.config, app.builder)
+        except OptionError as exc:
+            logger.warning(
+                "sitemapkit: %s; no sitemap is written until it is fixed in conf.py",
+                exc,
+                type=LOG_TYPE,
+                subtype="config",
+            )
+            return
+        if self.options is None:
+            logger.warning(
+                "sitemapkit: no sitemap is written because the site's address is unknown; "
+                "set %s = 'https://example.com/docs/' (or %sbase_url) in conf.py",
+                BASE_URL_SETTING,
+                PREFIX,
+                type=LOG_TYPE,
+                subtype="no-base-url",
+            )
+
+    def page_written(
+        self, app: Sphinx, pagename: str, templatename: str, context: Any, doctree: Any
+    ) -> None:
+        if self.options is not None and pagename not in app.env.found_docs:
+            self.generated.note(pagename)
+
+    def build_finished(self, app: Sphinx, exception: BaseException | None) -> None:
+        builder, env = app.builder, app.env
+        if exception is not None or self.options is None or not writes_website(builder):
+            return
+
+        def warn(docname: str, message: str) -> None:
+            logger.warning(
+                "sitemapkit: " + message, location=docname, type=LOG_TYPE, subtype="metadata"
+            )
+
+        pages = document_pages(builder, env, str(app.srcdir), warn)
+        pages += generated_pages(builder, self.generated.current(builder, env.found_docs))
+        try:
+            with progress_line(len(pages)):
+                result = build_sitemaps(builder.outdir, self.options, pages, report=report)
+        except SitemapkitError as exc:
+            # An ERROR line, not a crash report: the message already says what to do.
+            logger.error("sitemapkit: %s", exc, type=LOG_TYPE, subtype="write")
+            return
+        if result.files:
+            logger.info(
+                "sitemapkit: %s URLs in %s",
+                f"{result.urls:,}",
+                ", ".join(result.files),
+                type=LOG_TYPE,
+            )
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    add_config_values(app)
+    run = SitemapRun()
+    app.connect("builder-inited", run.builder_inited)
+    app.connect("html-page-context", run.page_written)
+    app.connect("build-finished", run.build_finished)
+    return {
+        "version": sitemapkit.__version__,
+        "parallel_read_safe": True,
+        "parallel_write_safe": True,
+    }

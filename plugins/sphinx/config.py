@@ -1,0 +1,73 @@
+"""The `sitemapkit_<option>` config values, declared from the core's option definitions."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+from typing import Any
+
+from sitemapkit import OPTION_SPECS, OptionError, SitemapOptions, resolve_options
+from sphinx.application import Sphinx
+from sphinx.builders.html import StandaloneHTMLBuilder
+from sphinx.config import Config
+
+from .pages import output_path
+
+PREFIX = "sitemapkit_"
+#: Sphinx's own setting for the site's address; `sitemapkit_base_url` overrides it.
+BASE_URL_SETTING = "html_baseurl"
+
+#: The types Sphinx checks each kind of option against (the core checks the values).
+_TYPES_BY_KIND: dict[str, tuple[type, ...]] = {
+    "bool": (bool,),
+    "text": (str,),
+    "choice": (str,),
+    "number": (int, float),
+    "integer": (int,),
+    "list": (list, tuple, str),
+    "mapping": (dict,),
+}
+
+#: Pages every HTML builder writes that search engines treat as soft 404s.
+#: `genindex-*` are the pages of a split index (`html_split_index`).
+_UNLISTED_PAGES = ("search", "genindex", "genindex-*", "404")
+
+
+def add_config_values(app: Sphinx) -> None:
+    """Register one config value per core option; `description=` needs Sphinx 7.4 or later."""
+    describes = "description" in inspect.signature(app.add_config_value).parameters
+    for spec in OPTION_SPECS:
+        types = _TYPES_BY_KIND[spec.kind] + ((type(None),) if spec.default is None else ())
+        extra: dict[str, Any] = {"description": spec.doc} if describes else {}
+        app.add_config_value(PREFIX + spec.name, spec.user_default, "", types=types, **extra)
+
+
+def unlisted_page_patterns(builder: StandaloneHTMLBuilder) -> tuple[str, ...]:
+    """Root-anchored patterns of the search, index and 404 pages, as this builder names them.
+
+    Asking the builder covers `search.html` and `search/index.html` alike, and html_file_suffix.
+    """
+    return tuple("/" + output_path(builder, name) for name in _UNLISTED_PAGES)
+
+
+def resolve_sphinx_options(config: Config, builder: StandaloneHTMLBuilder) -> SitemapOptions | None:
+    """The checked options, or None when no base URL is set anywhere.
+
+    A bad value raises `OptionError` re-spelt the way the user wrote the setting in conf.py
+    (`sitemapkit_max_urls`, or `html_baseurl` when the address comes from there).
+    """
+    values = {spec.name: getattr(config, PREFIX + spec.name) for spec in OPTION_SPECS}
+    base_url_spelling = PREFIX + "base_url"
+    if not values["base_url"]:
+        values["base_url"] = getattr(config, BASE_URL_SETTING, None) or None
+        base_url_spelling = BASE_URL_SETTING
+    if values["base_url"] is None:
+        return None
+    try:
+        options = resolve_options(values)
+    except OptionError as exc:
+        spelling = base_url_spelling if exc.option == "base_url" else PREFIX + exc.option
+        raise OptionError(spelling, exc.value, exc.allowed) from None
+    # The user's patterns come last, so `!/genindex.html` lists the index after all.
+    excluded = unlisted_page_patterns(builder) + options.exclude
+    return dataclasses.replace(options, exclude=excluded)

@@ -1,0 +1,470 @@
+"""The Sphinx extension: real `sphinx-build` runs (in process) on small sites stated inline."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from urllib.parse import quote, unquote
+
+import pytest
+import sphinx
+from lxml import html as lxml_html
+from sphinx.application import Sphinx
+from sphinx.cmd.build import build_main
+from sphinx.util.docutils import docutils_namespace
+
+from conftest import SchemaSet, locs, parse_urlset, write_tree
+from sitemapkit import OPTION_SPECS, __version__
+from sitemapkit.sphinx.generated import STATE_NAME
+
+BASE = "https://example.org/docs/"
+#: Source times set with os.utime, in the past so Sphinx's own freshness checks still work.
+T_SOURCE = 1_700_000_000
+T_INCLUDE = 1_700_100_000
+SITEMAP_NAMES = ("sitemap.xml", "sitemap.txt", "sitemap-index.xml")
+
+
+def conf(*lines: str) -> str:
+    return "\n".join(lines) + "\n"
+
+
+def docs_site(module: str, *conf_lines: str) -> dict[str, str]:
+    """Nested folders, an include, an orphan, names with a space and non-ASCII letters, a page
+    excluded by metadata, a domain index, an additional page and a viewcode module page.
+
+    `module` names the documented Python module; each test uses its own name, because
+    Sphinx caches module analysis by name for the life of the process.
+    """
+    return {
+        "conf.py": conf(
+            "import os, sys",
+            "sys.path.insert(0, os.path.abspath('.'))",
+            "extensions = ['sitemapkit.sphinx', 'sphinx.ext.viewcode']",
+            f"html_baseurl = {BASE!r}",
+            "html_additional_pages = {'extra': 'extra.html'}",
+            "templates_path = ['_templates']",
+            "exclude_patterns = ['_build', '_snippets']",
+            *conf_lines,
+        ),
+        "_templates/extra.html": '{% extends "layout.html" %}{% block body %}Extra{% endblock %}',
+        f"{module}.py": "def greet():\n    return 'hello'\n",
+        "index.rst": (
+            "Home\n====\n\n.. toctree::\n\n   guide/index\n   my page\n   café\n   api\n"
+        ),
+        "guide/index.rst": "Guide\n=====\n\n.. toctree::\n\n   install\n",
+        "guide/install.rst": "Install\n=======\n\n.. include:: ../_snippets/note.txt\n",
+        "_snippets/note.txt": "Shared note.\n",
+        "my page.rst": "My page\n=======\n",
+        "café.rst": "Café\n====\n",
+        "api.rst": f"API\n===\n\n.. py:module:: {module}\n\n.. py:function:: greet()\n",
+        "orphan.rst": ":orphan:\n\nOrphan\n======\n",
+        "hidden.rst": ":orphan:\n:sitemap-exclude: true\n\nHidden\n======\n",
+    }
+
+
+@dataclass
+class Build:
+    code: int
+    warnings: str
+    out: Path
+
+
+def sphinx_build(src: Path, out: Path, builder: str = "html", *options: str) -> Build:
+    """`sphinx-build -q -b <builder> [options] src out`, with warnings captured to a file."""
+    warning_file = out.parent / f"{out.name}-warnings.txt"
+    code = build_main(["-q", "-b", builder, "-w", str(warning_file), *options, str(src), str(out)])
+    warnings = warning_file.read_text(encoding="utf-8") if warning_file.exists() else ""
+    return Build(code, warnings, out)
+
+
+def sphinx_build_process(src: Path, out: Path, *options: str) -> subprocess.CompletedProcess[str]:
+    """`python -m sphinx` in its own process, for checks that repeat an earlier warning.
+
+    Pelican's import installs a process-wide filter that drops a log message seen before,
+    so a repeated warning is checked where no other test's imports can reach it.
+    """
+    command = [sys.executable, "-m", "sphinx", "-q", "-b", "html", *options, str(src), str(out)]
+    return subprocess.run(command, capture_output=True, text=True, check=False)
+
+
+def set_times(src: Path, seconds: int) -> None:
+    for path in src.rglob("*"):
+        if path.is_file():
+            os.utime(path, (seconds, seconds))
+
+
+def make_site(root: Path, files: Mapping[str, str]) -> Path:
+    src = write_tree(root / "src", files)
+    set_times(src, T_SOURCE)
+    return src
+
+
+def w3c(seconds: int) -> str:
+    return datetime.fromtimestamp(seconds, timezone.utc).strftime("%Y-%m-%dT%H:%M:%S+00:00")
+
+
+#: Sphinx 8.1 made the canonical link the builder's URL; before, it named `<page>.html`
+#: whatever the builder (sphinx-doc/sphinx#9730), so older links are mended here.
+CANONICAL_IS_TARGET_URI = sphinx.version_info >= (8, 1)
+
+
+def mend_old_canonical(href: str, builder: str, file_suffix: str, link_suffix: str) -> str:
+    if CANONICAL_IS_TARGET_URI:
+        return href
+    stem = href.removesuffix(file_suffix)
+    if builder == "dirhtml":
+        return stem.removesuffix("index") if stem.endswith("/index") else stem + "/"
+    return stem + link_suffix
+
+
+def canonical_links(
+    out: Path, builder: str = "html", file_suffix: str = ".html", link_suffix: str = ".html"
+) -> dict[str, Path]:
+    """Each page's `<link rel="canonical">`, percent-encoded as a sitemap writes it."""
+    links = {}
+    for page in out.rglob(f"*{file_suffix}"):
+        hrefs = lxml_html.parse(str(page)).xpath('//link[@rel="canonical"]/@href')
+        if hrefs:
+            href = mend_old_canonical(hrefs[0], builder, file_suffix, link_suffix)
+            links[quote(href, safe=":/%")] = page
+    return links
+
+
+def lastmods(out: Path) -> dict[str, str]:
+    return {row["loc"]: row.get("lastmod", "") for row in parse_urlset(out / "sitemap.xml")}
+
+
+def sitemap_files(out: Path) -> list[str]:
+    return sorted(p.name for p in out.rglob("sitemap*") if p.is_file())
+
+
+@pytest.fixture(autouse=True)
+def no_source_date_epoch(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+
+
+@pytest.mark.parametrize("builder", ["html", "dirhtml"])
+def test_locs_are_the_canonical_links_of_every_kept_page(
+    tmp_path: Path, schemas: SchemaSet, builder: str
+) -> None:
+    module = f"kit_{builder}"
+    src = make_site(tmp_path, docs_site(module))
+    build = sphinx_build(src, tmp_path / "out", builder)
+    assert build.code == 0, build.warnings
+    assert "sitemapkit" not in build.warnings
+    assert [p.name for p in schemas.validate_folder(build.out)] == [
+        "sitemap-index.xml",
+        "sitemap.xml",
+    ]
+
+    canonical = canonical_links(build.out, builder)
+    listed = set(locs(build.out / "sitemap.xml"))
+    assert listed <= set(canonical)
+    left_out = {
+        page.relative_to(build.out).as_posix()
+        for link, page in canonical.items()
+        if link not in listed
+    }
+    suffix = ".html" if builder == "html" else "/index.html"
+    assert left_out == {"search" + suffix, "genindex" + suffix, "hidden" + suffix}
+    generated = {"py-modindex", "extra", f"_modules/{module}"}
+    documents = {"guide/install", "my%20page", "caf%C3%A9", "orphan", "api"}
+    for name in generated | documents:
+        assert BASE + name + (".html" if builder == "html" else "/") in listed
+    for loc in listed:
+        path = unquote(loc.removeprefix(BASE))
+        if path == "" or path.endswith("/"):
+            path += "index.html"
+        assert (build.out / path).is_file(), loc
+    text = (build.out / "sitemap.txt").read_text(encoding="utf-8").split()
+    assert sorted(text) == sorted(listed)
+    assert not (build.out / "robots.txt").exists()  # the site is not at the host root
+
+
+def test_file_and_link_suffixes_shape_the_urls(tmp_path: Path, schemas: SchemaSet) -> None:
+    src = make_site(
+        tmp_path,
+        {
+            "conf.py": conf(
+                "extensions = ['sitemapkit.sphinx']",
+                f"html_baseurl = {BASE!r}",
+                "html_file_suffix = '.htm'",
+                "html_link_suffix = ''",
+                "html_split_index = True",
+            ),
+            "index.rst": "Home\n====\n\n.. toctree::\n\n   a/b\n",
+            "a/b.rst": ".. index:: Apple, Banana\n\nB\n=\n",
+        },
+    )
+    build = sphinx_build(src, tmp_path / "out")
+    assert build.code == 0, build.warnings
+    schemas.validate_folder(build.out)
+    for unlisted in ("search.htm", "genindex.htm", "genindex-all.htm", "genindex-A.htm"):
+        assert (build.out / unlisted).is_file()
+    assert set(locs(build.out / "sitemap.xml")) == {BASE + "index", BASE + "a/b"}
+    canonical = canonical_links(build.out, "html", ".htm", "")
+    index_pages = ("genindex", "genindex-all", "genindex-A", "genindex-B")
+    unlisted = {BASE + name for name in ("search", *index_pages)}
+    assert set(locs(build.out / "sitemap.xml")) == set(canonical) - unlisted
+
+
+def test_incremental_builds_stay_complete_and_follow_changes(
+    tmp_path: Path, schemas: SchemaSet
+) -> None:
+    module = "kit_incremental"
+    src = make_site(tmp_path, docs_site(module))
+    out = tmp_path / "out"
+    assert sphinx_build(src, out).code == 0
+    first = lastmods(out)
+    assert set(first.values()) == {w3c(T_SOURCE)}
+    module_page = out / "_modules" / f"{module}.html"
+    written = {name: (out / name).stat().st_mtime_ns for name in ("orphan.html", "api.html")}
+    written[module_page.name] = module_page.stat().st_mtime_ns
+
+    # Touch one source: Sphinx rewrites only what depends on it, the sitemap keeps everything.
+    touched = int(time.time()) + 120
+    os.utime(src / "café.rst", (touched, touched))
+    build = sphinx_build(src, out)
+    assert build.code == 0, build.warnings
+    schemas.validate_folder(out)
+    assert (out / "orphan.html").stat().st_mtime_ns == written["orphan.html"]
+    assert (out / "api.html").stat().st_mtime_ns == written["api.html"]
+    assert module_page.stat().st_mtime_ns == written[module_page.name]  # viewcode skipped it
+    second = lastmods(out)
+    assert set(second) == set(first)
+    assert second[BASE + "caf%C3%A9.html"] == w3c(touched)
+    assert second[BASE + "orphan.html"] == w3c(T_SOURCE)
+
+    # No change at all: byte-identical sitemap.
+    before = (out / "sitemap.xml").read_bytes()
+    assert sphinx_build(src, out).code == 0
+    assert (out / "sitemap.xml").read_bytes() == before
+
+    # Delete a source: Sphinx leaves its HTML behind, the sitemap drops it.
+    (src / "orphan.rst").unlink()
+    assert sphinx_build(src, out).code == 0
+    assert (out / "orphan.html").is_file()
+    assert set(lastmods(out)) == set(first) - {BASE + "orphan.html"}
+    assert '"orphan"' not in (out / STATE_NAME).read_text(encoding="utf-8")
+
+
+def test_lastmod_is_the_newest_of_source_and_included_files(tmp_path: Path) -> None:
+    src = make_site(tmp_path, docs_site("kit_lastmod"))
+    os.utime(src / "_snippets" / "note.txt", (T_INCLUDE, T_INCLUDE))
+    older = T_SOURCE - 86_400
+    os.utime(src / "my page.rst", (older, older))
+    assert sphinx_build(src, tmp_path / "out").code == 0
+    dates = lastmods(tmp_path / "out")
+    assert dates[BASE + "guide/install.html"] == w3c(T_INCLUDE)
+    assert dates[BASE + "guide/index.html"] == w3c(T_SOURCE)
+    assert dates[BASE + "my%20page.html"] == w3c(older)
+    # Generated pages have no source: they take the newest date of the site.
+    assert dates[BASE + "py-modindex.html"] == w3c(T_INCLUDE)
+
+
+def test_parallel_build_is_byte_identical_to_serial(tmp_path: Path) -> None:
+    files = {
+        "conf.py": conf("extensions = ['sitemapkit.sphinx']", f"html_baseurl = {BASE!r}"),
+        "index.rst": "Home\n====\n\n.. toctree::\n   :glob:\n\n   part/*\n",
+    }
+    for number in range(16):
+        files[f"part/page{number:02}.rst"] = f"Page {number}\n=======\n\nText {number}.\n"
+    src = make_site(tmp_path, files)
+    serial = sphinx_build(src, tmp_path / "serial")
+    parallel = sphinx_build(src, tmp_path / "parallel", "html", "-j", "2")
+    assert serial.code == parallel.code == 0, parallel.warnings
+    assert len(locs(serial.out / "sitemap.xml")) == 17
+    for name in SITEMAP_NAMES:
+        assert (parallel.out / name).read_bytes() == (serial.out / name).read_bytes()
+
+
+@pytest.mark.parametrize("builder", ["latex", "text", "singlehtml", "epub"])
+def test_other_builders_write_no_sitemap(tmp_path: Path, builder: str) -> None:
+    src = make_site(tmp_path, docs_site(f"kit_{builder}", "version = '1'", "copyright = 'x'"))
+    build = sphinx_build(src, tmp_path / "out", builder)
+    assert build.code == 0, build.warnings
+    assert sitemap_files(build.out) == []
+    assert not (build.out / STATE_NAME).exists()
+    assert "sitemapkit" not in build.warnings
+
+
+def test_failed_build_keeps_the_previous_sitemap(tmp_path: Path) -> None:
+    files = {
+        "conf.py": conf("extensions = ['sitemapkit.sphinx']", f"html_baseurl = {BASE!r}"),
+        "index.rst": "Home\n====\n",
+        "boom.py": (
+            "def fail(app):\n    raise RuntimeError('boom')\n\n"
+            "def setup(app):\n    app.connect('html-collect-pages', fail)\n"
+            "    return {'parallel_read_safe': True}\n"
+        ),
+    }
+    src = make_site(tmp_path, files)
+    out = tmp_path / "out"
+    assert sphinx_build(src, out).code == 0
+    before = {name: (out / name).read_bytes() for name in SITEMAP_NAMES}
+
+    (src / "new.rst").write_text(":orphan:\n\nNew\n===\n", encoding="utf-8")
+    (src / "conf.py").write_text(
+        files["conf.py"] + "import os, sys\nsys.path.insert(0, os.path.abspath('.'))\n"
+        "extensions.append('boom')\n",
+        encoding="utf-8",
+    )
+    build = sphinx_build(src, out)
+    assert build.code != 0
+    assert (out / "new.html").is_file()  # the documents were written before the failure
+    assert {name: (out / name).read_bytes() for name in SITEMAP_NAMES} == before
+
+
+def test_broken_conf_writes_nothing(tmp_path: Path) -> None:
+    src = make_site(
+        tmp_path,
+        {
+            "conf.py": conf(
+                "extensions = ['sitemapkit.sphinx']", f"html_baseurl = {BASE!r}", "oops("
+            ),
+            "index.rst": "Home\n====\n",
+        },
+    )
+    build = sphinx_build(src, tmp_path / "out")
+    assert build.code != 0
+    assert not (tmp_path / "out").exists() or sitemap_files(tmp_path / "out") == []
+
+
+def test_missing_base_url_warns_and_fails_strict_builds(tmp_path: Path) -> None:
+    src = make_site(
+        tmp_path, {"conf.py": conf("extensions = ['sitemapkit.sphinx']"), "index.rst": "Home\n"}
+    )
+    build = sphinx_build(src, tmp_path / "out")
+    assert build.code == 0
+    assert "WARNING: sitemapkit: no sitemap is written" in build.warnings
+    assert "html_baseurl = 'https://example.com/docs/'" in build.warnings
+    assert sitemap_files(build.out) == []
+
+    strict = sphinx_build_process(src, tmp_path / "strict", "-W")
+    assert strict.returncode != 0
+    assert "[sitemapkit.no-base-url]" in strict.stderr
+    assert sitemap_files(tmp_path / "strict") == []
+
+
+@pytest.mark.parametrize(
+    ("setting", "expected"),
+    [
+        ("sitemapkit_max_urls = 0", "sitemapkit_max_urls: 0 is not valid; expected a whole number"),
+        ("sitemapkit_changefreq = 'often'", "sitemapkit_changefreq: 'often' is not valid"),
+        ("html_baseurl = 'example.org/docs'", "html_baseurl: 'example.org/docs' is not valid"),
+        ("sitemapkit_base_url = 'ftp://x.org/'", "sitemapkit_base_url: 'ftp://x.org/' is not"),
+    ],
+)
+def test_bad_value_is_a_warning_naming_it(tmp_path: Path, setting: str, expected: str) -> None:
+    src = make_site(
+        tmp_path,
+        {
+            "conf.py": conf("extensions = ['sitemapkit.sphinx']", f"html_baseurl = {BASE!r}")
+            + setting
+            + "\n",
+            "index.rst": "Home\n====\n",
+        },
+    )
+    build = sphinx_build(src, tmp_path / "out")
+    assert build.code == 0
+    assert expected in build.warnings
+    assert "Traceback" not in build.warnings
+    assert sitemap_files(build.out) == []
+
+
+def test_options_and_page_metadata_reach_the_sitemap(tmp_path: Path, schemas: SchemaSet) -> None:
+    src = make_site(
+        tmp_path,
+        {
+            "conf.py": conf(
+                "extensions = ['sitemapkit.sphinx']",
+                f"html_baseurl = {BASE!r}",
+                "sitemapkit_base_url = 'https://docs.example.org'",
+                "sitemapkit_gzip = True",
+                "sitemapkit_txt = False",
+                "sitemapkit_exclude = ['drafts/', '!/genindex.html']",
+                "sitemapkit_lastmod_format = 'date'",
+            ),
+            "index.rst": "Home\n====\n\n.. toctree::\n\n   news\n   drafts/wip\n   bad\n",
+            "news.rst": ":sitemap-priority: 0.3\n:sitemap-changefreq: Weekly\n\nNews\n====\n",
+            "drafts/wip.rst": "WIP\n===\n",
+            "bad.rst": ":sitemap-priority: 2\n:sitemap-colour: red\n\nBad\n===\n",
+        },
+    )
+    build = sphinx_build(src, tmp_path / "out")
+    assert build.code == 0
+    out = build.out
+    assert sitemap_files(out) == [
+        "sitemap-index.xml",
+        "sitemap-index.xml.gz",
+        "sitemap.xml",
+        "sitemap.xml.gz",
+    ]
+    schemas.validate_folder(out)
+    rows = {row["loc"]: row for row in parse_urlset(out / "sitemap.xml")}
+    base = "https://docs.example.org/"
+    assert set(rows) == {base + p for p in ("index.html", "news.html", "bad.html", "genindex.html")}
+    assert rows[base + "news.html"]["priority"] == "0.3"
+    assert rows[base + "news.html"]["changefreq"] == "weekly"
+    assert rows[base + "bad.html"]["priority"] == "0.9"
+    assert rows[base + "index.html"]["lastmod"] == "2023-11-14"
+    assert "Sitemap: https://docs.example.org/sitemap-index.xml" in (
+        (out / "robots.txt").read_text(encoding="utf-8")
+    )
+    bad = str(src / "bad.rst")
+    assert f"{bad}: WARNING: sitemapkit: field :sitemap-priority: is ignored" in build.warnings
+    assert "'2' is not valid; expected a number from 0.0 to 1.0" in build.warnings
+    assert f"{bad}: WARNING: sitemapkit: field :sitemap-colour: is not known" in build.warnings
+
+    (src / "conf.py").write_text(
+        (src / "conf.py").read_text(encoding="utf-8")
+        + "suppress_warnings = ['sitemapkit.metadata']\n",
+        encoding="utf-8",
+    )
+    quiet = sphinx_build_process(src, tmp_path / "quiet", "-W")
+    assert quiet.returncode == 0, quiet.stderr
+    assert "sitemapkit" not in quiet.stderr
+
+
+def test_config_values_are_the_core_options(tmp_path: Path) -> None:
+    src = make_site(
+        tmp_path, {"conf.py": conf("extensions = ['sitemapkit.sphinx']"), "index.rst": "Home\n"}
+    )
+    with docutils_namespace():  # as sphinx-build does: no node or role leaks to later builds
+        app = Sphinx(src, src, tmp_path / "out", tmp_path / "doctrees", "html", status=None)
+    for spec in OPTION_SPECS:
+        assert app.config["sitemapkit_" + spec.name] == spec.user_default
+    names = {value.name for value in app.config if value.name.startswith("sitemapkit_")}
+    assert names == {"sitemapkit_" + spec.name for spec in OPTION_SPECS}
+    extension = app.extensions["sitemapkit.sphinx"]
+    assert extension.version == __version__
+    assert extension.parallel_read_safe is True
+    assert extension.parallel_write_safe is True
+
+
+def test_example_site_builds(tmp_path: Path, schemas: SchemaSet) -> None:
+    example = Path(__file__).resolve().parents[1] / "examples" / "sphinx"
+    build = sphinx_build(example, tmp_path / "out")
+    assert build.code == 0, build.warnings
+    assert build.warnings == ""
+    schemas.validate_folder(build.out)
+    base = "https://example.com/handbook/"
+    pages = (
+        "index.html",
+        "brewing/index.html",
+        "brewing/green%20tea.html",
+        "brewing/oolong.html",
+        "colophon.html",
+        "glossary.html",
+        "origins/index.html",
+        "origins/darjeeling.html",
+        "origins/ky%C5%8Dto.html",
+    )
+    assert locs(build.out / "sitemap.xml") == [base + page for page in pages]
+    assert (build.out / "internal.html").is_file()  # written, but excluded by its field list
