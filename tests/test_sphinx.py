@@ -348,7 +348,7 @@ def test_missing_base_url_warns_and_fails_strict_builds(tmp_path: Path) -> None:
 
     strict = sphinx_build_process(src, tmp_path / "strict", "-W")
     assert strict.returncode != 0
-    assert "[sitemapkit.no-base-url]" in strict.stderr
+    assert "sitemapkit: no sitemap is written" in strict.stderr
     assert sitemap_files(tmp_path / "strict") == []
 
 
