@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import gzip
+import logging
 import os
 import shutil
 import subprocess
 import sys
 import sysconfig
 import venv
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 import pytest
@@ -53,6 +54,24 @@ def schemas() -> SchemaSet:
             pytest.fail(message)
         pytest.skip(message)
     return SchemaSet(SCHEMAS)
+
+
+@pytest.fixture(autouse=True)
+def _no_pelican_log_dedup_outside_pelican_tests(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Importing `pelican.log` makes every logger created later drop repeated warnings.
+
+    That is Pelican's process-wide policy (its `LimitFilter`); MkDocs' and Sphinx's tests in
+    the same process must see each of their own warnings (strict modes count them).
+    """
+    log = sys.modules.get("pelican.log")
+    if log is None or request.module.__name__.startswith("test_pelican"):
+        yield
+        return
+    limit = log.LimitFilter
+    previous = limit.LOGS_DEDUP_MIN_LEVEL
+    limit.LOGS_DEDUP_MIN_LEVEL = logging.NOTSET  # every level above it passes untouched
+    yield
+    limit.LOGS_DEDUP_MIN_LEVEL = previous
 
 
 def write_tree(root: Path, files: Mapping[str, str | bytes]) -> Path:
