@@ -19,14 +19,18 @@ def _day_text(day: int) -> str:
     return (_EPOCH_DATE + dt.timedelta(days=day)).isoformat()
 
 
+#: "Thh:mm:" for each minute of a day and "ss+00:00" for each second: joins, no formatting.
+_MINUTE_TEXTS = tuple(f"T{hour:02d}:{minute:02d}:" for hour in range(24) for minute in range(60))
+_SECOND_TEXTS = tuple(f"{second:02d}+00:00" for second in range(60))
+
+
 def format_lastmod(timestamp: int, date_only: bool) -> str:
     """`YYYY-MM-DD` or `YYYY-MM-DDThh:mm:ss+00:00`, from integers: no datetime per page."""
     day, seconds = divmod(timestamp, _DAY)
     if date_only:
         return _day_text(day)
-    hours, rest = divmod(seconds, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{_day_text(day)}T{hours:02d}:{minutes:02d}:{secs:02d}+00:00"
+    minute, second = divmod(seconds, 60)
+    return _day_text(day) + _MINUTE_TEXTS[minute] + _SECOND_TEXTS[second]
 
 
 def parse_lastmod(value: object) -> int:

@@ -62,11 +62,21 @@ class EntryMaker:
         self._priorities = RuleTable(options.priority_overrides)
         self._changefreqs = RuleTable(options.changefreq_rules)
         self._use_mtime = options.lastmod == "mtime"
+        self._excluding = bool(self._excluded)
+        self._pretty_urls = options.pretty_urls
+        self._has_priority_rules = bool(self._priorities)
+        self._has_changefreq_rules = bool(self._changefreqs)
+        self._depth_priorities: dict[int, float] = {}
 
     def file_time(self, page: Page) -> int | None:
         """Newest mtime of the page's sources, else the known mtime, clamped for reproducibility."""
         if not self._use_mtime:
             return None
+        if not page.sources:  # the scan's case: one known mtime, no stat
+            if page.mtime is None:
+                return None
+            seconds = int(page.mtime)
+            return seconds if self.clamp is None or seconds <= self.clamp else self.clamp
         newest: float | None = None
         for source in page.sources:
             try:
@@ -85,13 +95,13 @@ class EntryMaker:
     def make(self, page: Page) -> Entry | None:
         """The entry for a page, or None when it is excluded or cannot be listed."""
         meta = page.meta
-        if meta.exclude or (self._excluded and self._excluded(page.path)):
+        if meta.exclude or (self._excluding and self._excluded(page.path)):
             self.skipped["excluded"] += 1
             return None
         if page.url is not None:
             url_path = encode_url_path(page.url.lstrip("/"))
         else:
-            url_path = encode_file_path(url_path_for_file(page.path, self.options.pretty_urls))
+            url_path = encode_file_path(url_path_for_file(page.path, self._pretty_urls))
         url = self.base_url + url_path
         if len(url) > MAX_LOC_LENGTH:
             self.skipped["URL too long"] += 1
@@ -110,19 +120,23 @@ class EntryMaker:
     def _priority(self, page: Page, url_path: str) -> float | None:
         if page.meta.priority is not None:
             return page.meta.priority
-        if self._priorities:
+        if self._has_priority_rules:
             override = self._priorities.lookup(page.path)
             if override is not None:
                 return override
         if not self.options.priority:
             return None
-        step, floor = self.options.priority_step, self.options.priority_floor
-        return max(floor, 1.0 - step * url_depth(url_path))
+        depth = url_depth(url_path)
+        priority = self._depth_priorities.get(depth)
+        if priority is None:
+            step, floor = self.options.priority_step, self.options.priority_floor
+            priority = self._depth_priorities[depth] = max(floor, 1.0 - step * depth)
+        return priority
 
     def _changefreq(self, page: Page) -> str | None:
         if page.meta.changefreq is not None:
             return page.meta.changefreq
-        if self._changefreqs:
+        if self._has_changefreq_rules:
             rule = self._changefreqs.lookup(page.path)
             if rule is not None:
                 return rule
@@ -131,15 +145,15 @@ class EntryMaker:
 
 def stream_entries(pages: Iterable[Page], maker: EntryMaker) -> Iterator[Entry]:
     """Entries in page order, one at a time (the scan: each page knows its own mtime)."""
-    for page in pages:
-        entry = maker.make(page)
-        if entry is not None:
-            yield entry
+    return filter(None, map(maker.make, pages))  # C-level loop; an Entry is never falsy
 
 
 def _path_key(page: Page) -> list[str]:
     """The scan's order, so a page list and a scan of the same site list URLs alike."""
-    return [sort_name(segment) for segment in page.path.split("/")]
+    segments = page.path.split("/")
+    if "index.html" not in page.path:  # no segment to rename: skip the per-segment loop
+        return segments
+    return [sort_name(segment) for segment in segments]
 
 
 def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from operator import attrgetter
 
 from .dates import parse_lastmod
 from .options import CHANGEFREQ_WORDS, parse_bool
@@ -100,6 +101,37 @@ def _inside(root_real: str, path: str) -> bool:
     return real == root_real or real.startswith(root_real + os.sep)
 
 
+#: Where folders can be listed by descriptor, `stat` runs relative to the open folder
+#: (fstatat): no walk of the whole path per page.
+_BY_DESCRIPTOR = os.scandir in os.supports_fd and hasattr(os, "O_DIRECTORY")
+_NAME = attrgetter("name")
+
+
+def _in_scan_order(it: Iterable[os.DirEntry[str]]) -> list[os.DirEntry[str]]:
+    """`sort_name` order: by name (a C-level key), then the index page moved to the front."""
+    entries = sorted(it, key=_NAME)
+    for position, entry in enumerate(entries):
+        if entry.name == "index.html":
+            if position:
+                entries.insert(0, entries.pop(position))
+            break
+    return entries
+
+
+def _list_folder(path: str) -> tuple[list[os.DirEntry[str]], int | None]:
+    """A folder's entries in scan order, and the open descriptor they stat through, if any."""
+    if not _BY_DESCRIPTOR:
+        with os.scandir(path) as it:
+            return _in_scan_order(it), None
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        with os.scandir(fd) as it:
+            return _in_scan_order(it), fd
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def scan_output(root: str) -> Iterator[Page]:
     """Every *.html / *.htm below `root`, depth-first in sorted name order.
 
@@ -107,21 +139,35 @@ def scan_output(root: str) -> Iterator[Page]:
     already on the current path, so a link loop ends). Hidden files and folders are skipped.
     """
     root_real = os.path.realpath(root)
-
-    def walk(folder: str, prefix: str, active: frozenset[str]) -> Iterator[Page]:
-        with os.scandir(folder) as it:
-            entries = sorted(it, key=lambda e: sort_name(e.name))
-        for entry in entries:
-            name = entry.name
-            if name.startswith("."):
-                continue
-            if entry.is_symlink() and not _inside(root_real, entry.path):
-                continue
-            if entry.is_dir():
-                real = os.path.realpath(entry.path)
-                if real not in active:
-                    yield from walk(entry.path, prefix + name + "/", active | {real})
-            elif name.endswith(HTML_SUFFIXES) and entry.is_file():
-                yield Page(path=prefix + name, mtime=entry.stat().st_mtime)
-
-    yield from walk(root, "", frozenset({root_real}))
+    # One generator with a stack of open folders: `yield from` per level would cost a frame
+    # per level for every page.
+    entries, fd = _list_folder(root)
+    stack = [(iter(entries), fd, root, "", frozenset({root_real}))]
+    try:
+        while stack:
+            listing, _, folder, prefix, active = stack[-1]
+            for entry in listing:
+                name = entry.name
+                if name.startswith("."):
+                    continue
+                if entry.is_symlink() and not _inside(root_real, os.path.join(folder, name)):
+                    continue
+                if entry.is_dir():
+                    path = os.path.join(folder, name)
+                    real = os.path.realpath(path)
+                    if real not in active:
+                        entries, fd = _list_folder(path)
+                        stack.append(
+                            (iter(entries), fd, path, prefix + name + "/", active | {real})
+                        )
+                        break
+                elif name.endswith(HTML_SUFFIXES) and entry.is_file():
+                    yield Page(prefix + name, None, (), (), NO_METADATA, entry.stat().st_mtime)
+            else:
+                fd = stack.pop()[1]
+                if fd is not None:
+                    os.close(fd)
+    finally:
+        for _, fd, *_ in stack:
+            if fd is not None:
+                os.close(fd)

@@ -34,11 +34,13 @@ class PathMatcher:
         self._names: frozenset[str] = frozenset()
         self._dir_names: frozenset[str] = frozenset()
         self._spec: GitIgnoreSpec | None = None
+        self._words: tuple[str, ...] = ()
         if any(p.startswith("!") for p in items):
             self._spec = GitIgnoreSpec.from_lines(items)
             return
         self._names = frozenset(p for p in items if _is_plain_name(p) and not p.endswith("/"))
         self._dir_names = frozenset(p[:-1] for p in items if _is_plain_name(p) and p.endswith("/"))
+        self._words = tuple(self._names | self._dir_names)
         rest = [p for p in items if not _is_plain_name(p)]
         if rest:
             self._spec = GitIgnoreSpec.from_lines(rest)
@@ -47,12 +49,15 @@ class PathMatcher:
         return bool(self._names or self._dir_names or self._spec)
 
     def __call__(self, path: str) -> bool:
-        if self._names or self._dir_names:
-            segments = path.split("/")
-            if self._names.intersection(segments):
-                return True
-            if self._dir_names.intersection(segments[:-1]):
-                return True
+        # A plain name can equal a segment only if it occurs in the path: test that first.
+        for word in self._words:
+            if word in path:
+                segments = path.split("/")
+                if self._names.intersection(segments):
+                    return True
+                if self._dir_names.intersection(segments[:-1]):
+                    return True
+                break
         return self._spec is not None and bool(self._spec.match_file(path))
 
 

@@ -192,24 +192,30 @@ class SitemapWriter:
         want_txt = self.options.txt
         part: _Part | None = None
         total = 0
+        progress = self.progress
+        xml_buffer: list[str] = []
+        txt_buffer: list[str] = []
         for entry in entries:
             text = render_url(entry, date_only)
-            if part is None or part.count >= max_urls or part.size + len(text) > budget:
+            size = len(text)
+            if part is None or part.count >= max_urls or part.size + size > budget:
                 if part is not None:
                     part.close()
                 part = self._new_part()
-            part.xml_buffer.append(text)
+                xml_buffer, txt_buffer = part.xml_buffer, part.txt_buffer  # flush() clears them
+            xml_buffer.append(text)
             if want_txt:
-                part.txt_buffer.append(entry.url + "\n")
+                txt_buffer.append(entry.url + "\n")
             part.count += 1
-            part.size += len(text)
-            if entry.lastmod is not None and (part.newest is None or entry.lastmod > part.newest):
-                part.newest = entry.lastmod
-            if len(part.xml_buffer) >= _FLUSH_EVERY:
+            part.size += size
+            lastmod = entry.lastmod
+            if lastmod is not None and (part.newest is None or lastmod > part.newest):
+                part.newest = lastmod
+            if len(xml_buffer) >= _FLUSH_EVERY:
                 part.flush()
             total += 1
-            if self.progress is not None and total % _PROGRESS_EVERY == 0:
-                self.progress(total)
+            if progress is not None and total % _PROGRESS_EVERY == 0:
+                progress(total)
         if part is not None:
             part.close()
         return total

@@ -27,9 +27,17 @@ def format_priority(value: float) -> str:
 
 def render_url(entry: Entry, date_only: bool) -> str:
     """One `<url>` line, children in schema order: loc, lastmod, changefreq, priority."""
-    text = "<url><loc>" + xml_escape(entry.url) + "</loc>"
-    if entry.lastmod is not None:
-        text += "<lastmod>" + format_lastmod(entry.lastmod, date_only) + "</lastmod>"
+    lastmod = entry.lastmod
+    if lastmod is not None:
+        text = (
+            "<url><loc>"
+            + xml_escape(entry.url)
+            + "</loc><lastmod>"
+            + format_lastmod(lastmod, date_only)
+            + "</lastmod>"
+        )
+    else:
+        text = "<url><loc>" + xml_escape(entry.url) + "</loc>"
     if entry.changefreq is not None:
         text += "<changefreq>" + entry.changefreq + "</changefreq>"
     if entry.priority is not None:
