@@ -54,3 +54,35 @@ def test_benchmark_reports_every_contender_on_a_tiny_tree(
     assert {"sitemap.xml", "sitemap.xml.gz", "sitemap-index.xml"} <= checked
     lines = (tree / "sitemap.txt").read_text(encoding="utf-8").splitlines()
     assert len(lines) == 200 and len(set(lines)) == 200
+
+
+def test_benchmark_times_the_mkdocs_step_on_a_tiny_site(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "bench" / "run.py"),
+            "--work",
+            str(tmp_path),
+            "--sizes",
+            "0",
+            "--sites",
+            "20",
+            "--hosts",
+            "mkdocs",
+            "--site-runs",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+
+    report = (tmp_path / "results" / "latest.md").read_text(encoding="utf-8")
+    rows = {row.split("|")[1].strip(): row for row in report.splitlines() if row.startswith("| ")}
+    # MkDocs' own sitemap runs only without sitemapkit; both list the 20 pages.
+    for contender in ("mkdocs build (its own sitemap)", "mkdocs build + sitemapkit"):
+        cells = [cell.strip() for cell in rows[contender].split("|")]
+        assert cells[2] == "20" and cells[5] == "20", cells
+        assert float(cells[7]) > 0, cells  # µs per URL of the timed step
+    assert "add `--sites 1000,10000`" in report
