@@ -27,7 +27,7 @@ def note_written(path: str, context: Any = None) -> None:
     if run is None or context is None:
         return
     relative = site_path(path, run.output_path)
-    written = None if relative is None else written_page(relative, context)
+    written = None if relative is None else written_page(relative, context, run.save_as)
     if written is not None:
         run.written.append(written)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +43,9 @@ class Written:
 
 def site_path(path: str, output_path: str) -> str | None:
     """The '/'-separated path of a written file below OUTPUT_PATH, or None when outside it."""
+    prefix = output_path.rstrip(os.sep) + os.sep
+    if path.startswith(prefix) and os.sep + os.pardir + os.sep not in path:
+        return path[len(prefix) :].replace(os.sep, "/")  # Pelican joins paths to OUTPUT_PATH
     relative = os.path.relpath(path, output_path)
     if relative == os.curdir or relative.startswith(os.pardir):
         return None
@@ -70,6 +73,8 @@ def page_metadata(content: Any, name: str) -> PageMetadata:
                 values[key], spelled[key] = value, spelling
                 break
     meta, problems = parse_page_metadata(values)
+    if problems:  # Pelican computes relative_source_path on each access: only when needed
+        name = getattr(content, "relative_source_path", None) or name
     for problem in problems:
         key = next(k for k in values if problem.startswith(f"key {k!r}: "))
         detail = problem.removeprefix(f"key {key!r}: ")
@@ -77,20 +82,21 @@ def page_metadata(content: Any, name: str) -> PageMetadata:
     return meta
 
 
-def content_page(content: Any, path: str, output_file: object) -> Written | None:
+def content_page(
+    content: Any, path: str, output_file: object, save_as: Callable[[Content], str]
+) -> Written | None:
     """An article or page; None for a stub written for it elsewhere (such as a redirect)."""
-    if content.save_as != output_file:
+    if save_as(content) != output_file:
         return None
     only_save_as = hasattr(content, "override_save_as") and not hasattr(content, "override_url")
     url = None if only_save_as else _unless_path(content.url, path)
     source = getattr(content, "source_path", None)
-    name = getattr(content, "relative_source_path", None) or source or path
     return Written(
         Page(
             path,
             url=url,
             sources=(source,) if source else (),
-            meta=page_metadata(content, name),
+            meta=page_metadata(content, source or path),
         ),
         str(content.status),
     )
@@ -123,17 +129,20 @@ def _shown_articles(context: Mapping[str, Any]) -> Iterable[Any]:
     return articles if isinstance(articles, list) else ()
 
 
-def written_page(path: str, context: Mapping[str, Any]) -> Written | None:
-    """Translate one `content_written(path, context)`; `path` is already site-relative."""
+def written_page(
+    path: str, context: Mapping[str, Any], save_as: Callable[[Content], str]
+) -> Written | None:
+    """Translate one `content_written(path, context)`; `path` is already site-relative.
+
+    `save_as` reads an article's output path; the run caches it, as a listing shows many
+    articles and every article is shown by several listings.
+    """
     output_file = context.get("output_file")
     content = context.get("article") or context.get("page")
     if isinstance(content, Content):
-        return content_page(content, path, output_file)
-    lists = tuple(
-        article.save_as
-        for article in _shown_articles(context)
-        if isinstance(article, Content) and article.save_as
-    )
+        return content_page(content, path, output_file, save_as)
+    shown = (save_as(a) for a in _shown_articles(context) if isinstance(a, Content))
+    lists = tuple(saved for saved in shown if saved)
     return Written(Page(path, url=_listing_url(context, path, output_file), lists=lists), LISTING)
 
 

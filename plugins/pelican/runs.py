@@ -32,6 +32,16 @@ class SiteRun:
     siteurl: str
     written: list[Written] = field(default_factory=list)
     subsites: list[SiteRun] = field(default_factory=list)
+    _save_as: dict[int, tuple[Any, str]] = field(default_factory=dict)
+
+    def save_as(self, content: Any) -> str:
+        """`content.save_as`, computed once per run: Pelican expands its URL settings on every
+        access, and each article is shown by several listings."""
+        known = self._save_as.get(id(content))
+        if known is None or known[0] is not content:  # the object is kept, so ids stay unique
+            known = (content, str(content.save_as or ""))
+            self._save_as[id(content)] = known
+        return known[1]
 
 
 class Runs:
