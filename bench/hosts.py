@@ -475,6 +475,10 @@ def _host_targets(rows: list[HostRow]) -> list[str]:
             peer = by_key.get((row.host, row.pages, other))
             if peer is not None and peer.step_us:
                 name = other.split("build ")[-1].strip("()+ ")
-                line += f"; {peer.step_us / row.step_us:.1f}x faster than {name}"
+                ratio = peer.step_us / row.step_us
+                if ratio >= 1:
+                    line += f"; {ratio:.1f}x faster than {name}"
+                else:
+                    line += f"; {1 / ratio:.1f}x slower than {name}"
         lines.append(line)
     return lines
