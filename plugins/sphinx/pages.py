@@ -20,7 +20,11 @@ WarnDocument = Callable[[str, str], None]
 
 def output_path(builder: StandaloneHTMLBuilder, pagename: str) -> str:
     """The page's file relative to the output folder, '/'-separated (dirhtml: `a/index.html`)."""
-    path = os.path.relpath(os.fspath(builder.get_outfilename(pagename)), os.fspath(builder.outdir))
+    outfile, outdir = os.fspath(builder.get_outfilename(pagename)), os.fspath(builder.outdir)
+    prefix = outdir.rstrip(os.sep) + os.sep
+    path = (
+        outfile[len(prefix) :] if outfile.startswith(prefix) else os.path.relpath(outfile, outdir)
+    )
     return path.replace(os.sep, "/")
 
 
