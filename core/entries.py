@@ -47,6 +47,19 @@ class Entry:
     priority: float | None
 
 
+def _newest_mtime(paths: Iterable[str]) -> float | None:
+    """The newest modification time among files that exist (a missing one is skipped)."""
+    newest: float | None = None
+    for path in paths:
+        try:
+            mtime = os.stat(path).st_mtime
+        except OSError:
+            continue
+        if newest is None or mtime > newest:
+            newest = mtime
+    return newest
+
+
 class EntryMaker:
     """Applies the options to pages, one at a time, and counts what it skips and why."""
 
@@ -72,21 +85,9 @@ class EntryMaker:
         """Newest mtime of the page's sources, else the known mtime, clamped for reproducibility."""
         if not self._use_mtime:
             return None
-        if not page.sources:  # the scan's case: one known mtime, no stat
-            if page.mtime is None:
-                return None
-            seconds = int(page.mtime)
-            return seconds if self.clamp is None or seconds <= self.clamp else self.clamp
-        newest: float | None = None
-        for source in page.sources:
-            try:
-                mtime = os.stat(source).st_mtime
-            except OSError:
-                continue
-            if newest is None or mtime > newest:
-                newest = mtime
+        newest = _newest_mtime(page.sources) if page.sources else None
         if newest is None:
-            newest = page.mtime
+            newest = page.mtime  # the scan's case: known already, no stat
         if newest is None:
             return None
         seconds = int(newest)
