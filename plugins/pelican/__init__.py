@@ -11,7 +11,7 @@ from typing import Any
 
 from pelican.plugins import signals
 
-from .pages import site_path, static_page, written_page
+from .pages import site_path, static_page, written_content, written_listing
 from .runs import Runs, write_sitemaps
 
 RUNS = Runs()
@@ -27,9 +27,13 @@ def note_written(path: str, context: Any = None) -> None:
     if run is None or context is None:
         return
     relative = site_path(path, run.output_path)
-    written = None if relative is None else written_page(relative, context, run.save_as)
-    if written is not None:
-        run.written.append(written)
+    if relative is None:
+        return
+    content = written_content(relative, context)
+    if content is not None:
+        run.contents.append(content)
+    else:
+        run.written.append(written_listing(relative, context))
 
 
 def note_static(generator: Any) -> None:

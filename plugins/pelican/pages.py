@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pelican.contents import Content
+from pelican.contents import Article, Content
+from pelican.contents import Page as PelicanPage
 from sitemapkit import Page, PageMetadata, parse_page_metadata
 
 logger = logging.getLogger(__name__)
@@ -39,6 +40,60 @@ class Written:
 
     page: Page
     status: str
+    #: A listing's articles, turned into the paths of their own pages once all are written.
+    shown: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ContentWrite:
+    """A file written with an article or page in its context: its own page, or a stub for it."""
+
+    content: Any
+    path: str
+    output_file: object
+
+
+#: Content classes whose URL and save-as settings Pelican formats with the same fields.
+_TEMPLATE_KINDS: dict[type, tuple[str, ...]] = {
+    Article: ("ARTICLE", "DRAFT"),
+    PelicanPage: ("PAGE", "DRAFT_PAGE"),
+}
+
+
+def url_is_save_as(content: Any) -> bool:
+    """Whether the content's URL is its output path, by its settings alone.
+
+    Pelican formats `*_URL` and `*_SAVE_AS` (and their `_LANG_` forms) with the same fields, so
+    equal templates give equal strings; asking for `content.url` would expand them again.
+    """
+    kinds = _TEMPLATE_KINDS.get(type(content))
+    if kinds is None:
+        return False
+    settings = content.settings
+    return all(
+        settings.get(f"{kind}{lang}_URL") == settings.get(f"{kind}{lang}_SAVE_AS")
+        for kind in kinds
+        for lang in ("", "_LANG")
+    )
+
+
+def own_pages(writes: Iterable[ContentWrite]) -> dict[int, ContentWrite]:
+    """Each content object's own page: its only file, else the one at its `save_as`.
+
+    Other plugins may write more files for an object (redirect stubs); only then is Pelican
+    asked for `save_as`, which it expands from the URL settings on every access.
+    """
+    by_object: dict[int, list[ContentWrite]] = {}
+    for write in writes:
+        by_object.setdefault(id(write.content), []).append(write)
+    own: dict[int, ContentWrite] = {}
+    for key, candidates in by_object.items():
+        if len(candidates) == 1:
+            own[key] = candidates[0]
+            continue
+        save_as = candidates[0].content.save_as
+        own.update((key, c) for c in candidates if c.output_file == save_as)
+    return own
 
 
 def site_path(path: str, output_path: str) -> str | None:
@@ -82,14 +137,15 @@ def page_metadata(content: Any, name: str) -> PageMetadata:
     return meta
 
 
-def content_page(
-    content: Any, path: str, output_file: object, save_as: Callable[[Content], str]
-) -> Written | None:
-    """An article or page; None for a stub written for it elsewhere (such as a redirect)."""
-    if save_as(content) != output_file:
-        return None
-    only_save_as = hasattr(content, "override_save_as") and not hasattr(content, "override_url")
-    url = None if only_save_as else _unless_path(content.url, path)
+def content_page(write: ContentWrite) -> Written:
+    """An article's or page's own file, at the URL Pelican links to."""
+    content, path = write.content, write.path
+    if hasattr(content, "override_url"):  # `Url:` metadata
+        url = _unless_path(content.url, path)
+    elif hasattr(content, "override_save_as") or url_is_save_as(content):
+        url = None  # served where it is written; the core derives the URL from the path
+    else:
+        url = _unless_path(content.url, path)
     source = getattr(content, "source_path", None)
     return Written(
         Page(
@@ -129,21 +185,20 @@ def _shown_articles(context: Mapping[str, Any]) -> Iterable[Any]:
     return articles if isinstance(articles, list) else ()
 
 
-def written_page(
-    path: str, context: Mapping[str, Any], save_as: Callable[[Content], str]
-) -> Written | None:
-    """Translate one `content_written(path, context)`; `path` is already site-relative.
-
-    `save_as` reads an article's output path; the run caches it, as a listing shows many
-    articles and every article is shown by several listings.
-    """
-    output_file = context.get("output_file")
+def written_content(path: str, context: Mapping[str, Any]) -> ContentWrite | None:
+    """A `content_written(path, context)` for an article or page; `path` is site-relative."""
     content = context.get("article") or context.get("page")
-    if isinstance(content, Content):
-        return content_page(content, path, output_file, save_as)
-    shown = (save_as(a) for a in _shown_articles(context) if isinstance(a, Content))
-    lists = tuple(saved for saved in shown if saved)
-    return Written(Page(path, url=_listing_url(context, path, output_file), lists=lists), LISTING)
+    if not isinstance(content, Content):
+        return None
+    return ContentWrite(content, path, context.get("output_file"))
+
+
+def written_listing(path: str, context: Mapping[str, Any]) -> Written:
+    """Any other written file: an index, archive, tag, category or author page, a template."""
+    output_file = context.get("output_file")
+    shown = tuple(a for a in _shown_articles(context) if isinstance(a, Content))
+    page = Page(path, url=_listing_url(context, path, output_file))
+    return Written(page, LISTING, shown)
 
 
 def static_page(static: Any, output_path: str) -> Written | None:

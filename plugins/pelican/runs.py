@@ -17,7 +17,7 @@ from typing import Any
 from sitemapkit import Notice, OptionError, Page, SitemapkitError, build_sitemaps
 from sitemapkit.patterns import PathMatcher
 
-from .pages import LISTING, PUBLISHED, STATIC, Written
+from .pages import LISTING, PUBLISHED, STATIC, ContentWrite, Written, content_page, own_pages
 from .settings import PelicanOptions, read_options, spelling
 
 logger = logging.getLogger(__name__)
@@ -32,16 +32,21 @@ class SiteRun:
     siteurl: str
     written: list[Written] = field(default_factory=list)
     subsites: list[SiteRun] = field(default_factory=list)
-    _save_as: dict[int, tuple[Any, str]] = field(default_factory=dict)
+    contents: list[ContentWrite] = field(default_factory=list)
 
-    def save_as(self, content: Any) -> str:
-        """`content.save_as`, computed once per run: Pelican expands its URL settings on every
-        access, and each article is shown by several listings."""
-        known = self._save_as.get(id(content))
-        if known is None or known[0] is not content:  # the object is kept, so ids stay unique
-            known = (content, str(content.save_as or ""))
-            self._save_as[id(content)] = known
-        return known[1]
+    def pages(self) -> list[Written]:
+        """Every file of this run: content at its own page (not stubs), listings resolved."""
+        own = own_pages(self.contents)
+        own_path = {key: write.path for key, write in own.items()}
+        resolved = [content_page(write) for write in own.values()]
+        for written in self.written:
+            if written.shown:
+                lists = tuple(own_path[id(a)] for a in written.shown if id(a) in own_path)
+                written = dataclasses.replace(
+                    written, page=dataclasses.replace(written.page, lists=lists), shown=()
+                )
+            resolved.append(written)
+        return resolved
 
 
 class Runs:
@@ -132,7 +137,7 @@ def pages_of(main: SiteRun, options: PelicanOptions) -> list[Page]:
                 main.output_path,
             )
             continue
-        pages.extend(_rebased(w, *prefixes) for w in run.written if _wanted(w, options, static))
+        pages.extend(_rebased(w, *prefixes) for w in run.pages() if _wanted(w, options, static))
     return pages
 
 
