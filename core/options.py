@@ -39,7 +39,7 @@ def parse_bool(value: Any) -> bool:
     raise ValueError("expected true or false")
 
 
-def _as_number(value: Any, kind: type[int] | type[float]) -> int | float | None:
+def as_number(value: Any, kind: type[int] | type[float]) -> int | float | None:
     """A number, or numeric text (command lines, reST fields); None when it is neither."""
     if isinstance(value, bool):
         return None
@@ -86,7 +86,7 @@ def _choice(*words: str, optional: bool = False) -> Check:
 
 def _number(low: float, high: float, example: str) -> Check:
     def check(name: str, value: Any) -> float:
-        number = _as_number(value, float)
+        number = as_number(value, float)
         if number is not None and low <= number <= high:
             return float(number)
         raise OptionError(name, value, f"expected a number from {low} to {high}, such as {example}")
@@ -96,7 +96,7 @@ def _number(low: float, high: float, example: str) -> Check:
 
 def _integer(low: int, high: int, why: str) -> Check:
     def check(name: str, value: Any) -> int:
-        number = _as_number(value, int)
+        number = as_number(value, int)
         if number is not None and low <= number <= high:
             return int(number)
         raise OptionError(name, value, f"expected a whole number from {low:,} to {high:,} ({why})")

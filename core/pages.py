@@ -8,11 +8,9 @@ from dataclasses import dataclass
 from operator import attrgetter
 
 from .dates import parse_lastmod
-from .options import CHANGEFREQ_WORDS, parse_bool
+from .options import CHANGEFREQ_WORDS, as_number, parse_bool
 
 HTML_SUFFIXES = (".html", ".htm")
-#: Canonical per-page metadata keys; adapters map their generator's spelling onto these.
-METADATA_KEYS = ("exclude", "lastmod", "priority", "changefreq")
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,13 +46,10 @@ class Page:
 
 
 def _to_priority(value: object) -> float:
-    try:
-        number = float(value) if isinstance(value, str | int | float) else None
-    except ValueError:
-        number = None
-    if number is None or isinstance(value, bool) or not 0.0 <= number <= 1.0:
+    number = as_number(value, float)
+    if number is None or not 0.0 <= number <= 1.0:
         raise ValueError("expected a number from 0.0 to 1.0, such as 0.8")
-    return number
+    return float(number)
 
 
 def _to_changefreq(value: object) -> str:
@@ -69,6 +64,8 @@ _PARSERS = {
     "priority": _to_priority,
     "changefreq": _to_changefreq,
 }
+#: Canonical per-page metadata keys; adapters map their generator's spelling onto these.
+METADATA_KEYS = tuple(_PARSERS)
 
 
 def parse_page_metadata(values: Mapping[str, object]) -> tuple[PageMetadata, list[str]]:

@@ -8,7 +8,8 @@ from urllib.parse import quote, urlsplit, urlunsplit
 
 #: Characters RFC 3986 allows raw in a path segment besides the unreserved ones.
 _PATH_SAFE = "/!$&'()*+,;=:@"
-_PCT_TRIPLET = re.compile(r"%(?![0-9A-Fa-f]{2})")
+#: A '%' that does not start a %XX escape.
+STRAY_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
 _XML_SPECIALS = str.maketrans(
     {"&": "&amp;", "'": "&apos;", '"': "&quot;", "<": "&lt;", ">": "&gt;"}
 )
@@ -73,7 +74,7 @@ def encode_url_path(path: str) -> str:
     """Encode a URL path a generator gave us: valid %XX escapes stay, the rest is encoded."""
     if _UNCHANGED_BY_QUOTE(path):  # no '%' and nothing to encode: the common case
         return path
-    return quote(_PCT_TRIPLET.sub("%25", path), safe=_PATH_SAFE + "%")
+    return quote(STRAY_PERCENT.sub("%25", path), safe=_PATH_SAFE + "%")
 
 
 def url_path_for_file(path: str, pretty_urls: bool) -> str:

@@ -11,7 +11,7 @@ import re
 from urllib.parse import urlsplit
 
 from .options import CHANGEFREQ_WORDS
-from .urls import MAX_LOC_LENGTH
+from .urls import MAX_LOC_LENGTH, STRAY_PERCENT
 
 #: The common case: http(s), a host, then printable ASCII RFC 3986 allows raw or valid %XX.
 _CHAR = r"[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=]"
@@ -21,7 +21,6 @@ _CLEAN_URL = re.compile(
 _URI_CHARS = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%"
 )
-_BAD_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
 _SESSION_ID = re.compile(r"[?&;](?:sid|sessionid)=|jsessionid|phpsessid", re.IGNORECASE)
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _DATETIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})")
@@ -61,7 +60,7 @@ def _explain_url(url: str) -> str | None:
             escaped = "".join(f"%{byte:02X}" for byte in char.encode("utf-8"))
             shown = repr(char) if char.isprintable() and char != " " else f"U+{ord(char):04X}"
             return f"has the raw character {shown}; percent-encode it as {escaped}"
-    if _BAD_ESCAPE.search(url):
+    if STRAY_PERCENT.search(url):
         return "has a '%' that does not start a %XX escape; write it as %25"
     if not parts.hostname:
         return "has no host name"

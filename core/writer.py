@@ -128,16 +128,22 @@ class WriteResult:
     removed: list[str] = field(default_factory=list)
 
 
-def is_own_file(path: str) -> bool:
-    """Whether a file in the output folder was written by this tool (never touch the user's)."""
+def read_head(path: str, size: int = 4096) -> bytes | None:
+    """The first bytes of a file, decompressed when it is a `.gz`; None when unreadable."""
     try:
         if path.endswith(".gz"):
             with gzip.open(path, "rb") as handle:
-                head = handle.read(256)
-        else:
-            with open(path, "rb") as handle:
-                head = handle.read(4096)
+                return handle.read(size)
+        with open(path, "rb") as handle:
+            return handle.read(size)
     except (OSError, EOFError):
+        return None
+
+
+def is_own_file(path: str) -> bool:
+    """Whether a file in the output folder was written by this tool (never touch the user's)."""
+    head = read_head(path)
+    if head is None:
         return False
     if path.endswith(".txt"):
         lines = head.split(b"\n")[:-1] or [head]

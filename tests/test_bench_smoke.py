@@ -9,28 +9,17 @@ from pathlib import Path
 from conftest import ROOT, SchemaSet
 
 
+def run_bench(work: Path, *args: str) -> None:
+    """`bench/run.py` with its sites and results in `work`; it must finish cleanly."""
+    command = [sys.executable, str(ROOT / "bench" / "run.py"), "--work", str(work), *args]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+
+
 def test_benchmark_reports_every_contender_on_a_tiny_tree(
     tmp_path: Path, schemas: SchemaSet
 ) -> None:
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "bench" / "run.py"),
-            "--work",
-            str(tmp_path),
-            "--sizes",
-            "200",
-            "--runs",
-            "1",
-            "--sites",
-            "0",
-            "--keep",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
+    run_bench(tmp_path, "--sizes", "200", "--runs", "1", "--sites", "0", "--keep")
 
     report = (tmp_path / "results" / "latest.md").read_text(encoding="utf-8")
     rows = [line for line in report.splitlines() if line.startswith("| ")]
@@ -57,26 +46,7 @@ def test_benchmark_reports_every_contender_on_a_tiny_tree(
 
 
 def test_benchmark_times_the_mkdocs_step_on_a_tiny_site(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "bench" / "run.py"),
-            "--work",
-            str(tmp_path),
-            "--sizes",
-            "0",
-            "--sites",
-            "20",
-            "--hosts",
-            "mkdocs",
-            "--site-runs",
-            "1",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
+    run_bench(tmp_path, "--sizes", "0", "--sites", "20", "--hosts", "mkdocs", "--site-runs", "1")
 
     report = (tmp_path / "results" / "latest.md").read_text(encoding="utf-8")
     rows = {row.split("|")[1].strip(): row for row in report.splitlines() if row.startswith("| ")}

@@ -10,12 +10,12 @@ from collections.abc import Callable, Iterator, Mapping
 
 from mkdocs.structure.files import File, Files
 from sitemapkit import Page, PageMetadata, parse_page_metadata
+from sitemapkit.pages import NO_METADATA
 
 #: The front-matter key: `sitemap: false`, or a mapping of the core's per-page keys.
 FRONT_MATTER_KEY = "sitemap"
 
 Warn = Callable[[str], None]
-NO_METADATA = PageMetadata()
 
 
 def front_matter_metadata(file: File, meta: Mapping[str, object], warn: Warn) -> PageMetadata:

@@ -6,11 +6,11 @@ MkDocs' version stamps every page with the build date and is silently empty with
 
 from __future__ import annotations
 
-import gzip
 import os
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
+from sitemapkit.writer import read_head
 
 MKDOCS_TEMPLATE = "sitemap.xml"
 MKDOCS_OUTPUTS = ("sitemap.xml", "sitemap.xml.gz")
@@ -36,14 +36,8 @@ def drop_theme_template(files: Files, config: MkDocsConfig) -> None:
 
 
 def _is_urlset(path: str) -> bool:
-    try:
-        if path.endswith(".gz"):
-            with gzip.open(path, "rb") as handle:
-                return _URLSET in handle.read(1024)
-        with open(path, "rb") as handle:
-            return _URLSET in handle.read(1024)
-    except (OSError, EOFError):
-        return False
+    head = read_head(path, 1024)
+    return head is not None and _URLSET in head
 
 
 def remove_mkdocs_leftovers(site_dir: str, keep: set[str]) -> list[str]:
