@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from .dates import source_date_epoch
 from .entries import Entry, EntryMaker, Notice, Report, resolve_entries, stream_entries
 from .errors import SitemapkitError
+from .gc_pause import paused_gc
 from .options import SitemapOptions
 from .pages import Page, scan_output
 from .robots import sitemap_line, update_robots
@@ -43,7 +44,17 @@ def build_sitemaps(
     `pages` is what an adapter knows; None scans `output_dir` for HTML files, streaming, so
     memory stays flat however large the site.
     """
-    root = os.fspath(output_dir)
+    with paused_gc():
+        return _build(os.fspath(output_dir), options, pages, report, progress)
+
+
+def _build(
+    root: str,
+    options: SitemapOptions,
+    pages: Iterable[Page] | None,
+    report: Report,
+    progress: Progress | None,
+) -> BuildResult:
     if options.base_url is None:
         raise SitemapkitError(
             "base_url: no base URL is set; sitemaps need absolute URLs, "

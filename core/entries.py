@@ -9,19 +9,20 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Literal
 
 from .options import SitemapOptions
-from .pages import Page, sort_name
+from .pages import NO_METADATA, Page, sort_name
 from .patterns import PathMatcher, RuleTable
 from .urls import (
     MAX_LOC_LENGTH,
     encode_file_path,
     encode_url_path,
+    is_plain_url_path,
     url_depth,
-    url_path_for_file,
 )
 
 
@@ -47,21 +48,19 @@ class Entry:
     priority: float | None
 
 
-def _newest_mtime(paths: Iterable[str]) -> float | None:
-    """The newest modification time among files that exist (a missing one is skipped)."""
-    newest: float | None = None
+def source_times(paths: Iterable[str]) -> dict[str, float]:
+    """The modification time of each source file that exists, one `stat` per file."""
+    times: dict[str, float] = {}
     for path in paths:
         try:
-            mtime = os.stat(path).st_mtime
+            times[path] = os.stat(path).st_mtime
         except OSError:
-            continue
-        if newest is None or mtime > newest:
-            newest = mtime
-    return newest
+            continue  # a missing source: the page borrows a time (see resolve_entries)
+    return times
 
 
 class EntryMaker:
-    """Applies the options to pages, one at a time, and counts what it skips and why."""
+    """Applies the options to pages and counts what it skips and why."""
 
     def __init__(self, options: SitemapOptions, report: Report, clamp: int | None) -> None:
         if options.base_url is None:
@@ -74,59 +73,78 @@ class EntryMaker:
         self._excluded = PathMatcher(options.exclude)
         self._priorities = RuleTable(options.priority_overrides)
         self._changefreqs = RuleTable(options.changefreq_rules)
-        self._use_mtime = options.lastmod == "mtime"
-        self._excluding = bool(self._excluded)
-        self._pretty_urls = options.pretty_urls
-        self._has_priority_rules = bool(self._priorities)
-        self._has_changefreq_rules = bool(self._changefreqs)
         self._depth_priorities: dict[int, float] = {}
 
-    def file_time(self, page: Page) -> int | None:
-        """Newest mtime of the page's sources, else the known mtime, clamped for reproducibility."""
-        if not self._use_mtime:
-            return None
-        newest = _newest_mtime(page.sources) if page.sources else None
-        if newest is None:
-            newest = page.mtime  # the scan's case: known already, no stat
-        if newest is None:
-            return None
-        seconds = int(newest)
-        return seconds if self.clamp is None or seconds <= self.clamp else self.clamp
+    def entries(
+        self, pages: Iterable[Page], times: Mapping[str, float] | None = None
+    ) -> Iterator[tuple[Page, Entry]]:
+        """Each listed page with its entry, in page order, one at a time.
 
-    def make(self, page: Page) -> Entry | None:
-        """The entry for a page, or None when it is excluded or cannot be listed."""
-        meta = page.meta
-        if meta.exclude or (self._excluding and self._excluded(page.path)):
-            self.skipped["excluded"] += 1
-            return None
-        if page.url is not None:
-            url_path = encode_url_path(page.url.lstrip("/"))
-        else:
-            url_path = encode_file_path(url_path_for_file(page.path, self._pretty_urls))
-        url = self.base_url + url_path
-        if len(url) > MAX_LOC_LENGTH:
-            self.skipped["URL too long"] += 1
-            self.report(
-                Notice(
-                    "warning",
-                    "long-url",
-                    f"page {page.path!r} skipped: its URL has {len(url):,} characters and "
-                    f"sitemaps allow at most {MAX_LOC_LENGTH:,}; shorten its path",
-                )
-            )
-            return None
-        lastmod = meta.lastmod if meta.lastmod is not None else self.file_time(page)
-        return Entry(url, lastmod, self._changefreq(page), self._priority(page, url_path))
+        A page's file time is the newest of its sources found in `times`, else its own
+        `mtime`. Everything the loop needs is bound to a local first: a scan makes millions.
+        """
+        base, skipped, clamp = self.base_url, self.skipped, self.clamp
+        excluded = self._excluded if self._excluded else None
+        priority_rules = self._priorities if self._priorities else None
+        changefreq_rules = self._changefreqs if self._changefreqs else None
+        pretty = self.options.pretty_urls
+        use_mtime = self.options.lastmod == "mtime"
+        times = times or {}
+        default_changefreq = self.options.changefreq
+        depth_priority = self._depth_priority if self.options.priority else None
+        for page in pages:
+            path, meta, url = page.path, page.meta, page.url
+            if meta.exclude or (excluded is not None and excluded(path)):
+                skipped["excluded"] += 1
+                continue
+            if url is not None:
+                url_path = url.lstrip("/")
+                if not is_plain_url_path(url_path):
+                    url_path = encode_url_path(url_path)
+            else:
+                url_path = path
+                if (
+                    pretty
+                    and url_path.endswith("index.html")
+                    and (len(url_path) == 10 or url_path[-11] == "/")
+                ):
+                    url_path = url_path[:-10]  # url_path_for_file, inlined
+                if not is_plain_url_path(url_path):
+                    url_path = encode_file_path(url_path)
+            loc = base + url_path
+            if len(loc) > MAX_LOC_LENGTH:
+                self._too_long(page, loc)
+                continue
+            lastmod = meta.lastmod
+            if lastmod is None and use_mtime:
+                newest = None
+                for source in page.sources:
+                    known = times.get(source)
+                    if known is not None and (newest is None or known > newest):
+                        newest = known
+                if newest is None:
+                    newest = page.mtime  # the scan's case: known already, no stat
+                if newest is not None:
+                    lastmod = int(newest)
+                    if clamp is not None and lastmod > clamp:
+                        lastmod = clamp
+            if meta is NO_METADATA:  # the common case: nothing the author stated
+                priority = changefreq = None
+            else:
+                priority, changefreq = meta.priority, meta.changefreq
+            if changefreq is None:
+                if changefreq_rules is not None:
+                    changefreq = changefreq_rules.lookup(path)
+                if changefreq is None:
+                    changefreq = default_changefreq
+            if priority is None:
+                if priority_rules is not None:
+                    priority = priority_rules.lookup(path)
+                if priority is None and depth_priority is not None:
+                    priority = depth_priority(url_path)
+            yield page, Entry(loc, lastmod, changefreq, priority)
 
-    def _priority(self, page: Page, url_path: str) -> float | None:
-        if page.meta.priority is not None:
-            return page.meta.priority
-        if self._has_priority_rules:
-            override = self._priorities.lookup(page.path)
-            if override is not None:
-                return override
-        if not self.options.priority:
-            return None
+    def _depth_priority(self, url_path: str) -> float:
         depth = url_depth(url_path)
         priority = self._depth_priorities.get(depth)
         if priority is None:
@@ -134,27 +152,38 @@ class EntryMaker:
             priority = self._depth_priorities[depth] = max(floor, 1.0 - step * depth)
         return priority
 
-    def _changefreq(self, page: Page) -> str | None:
-        if page.meta.changefreq is not None:
-            return page.meta.changefreq
-        if self._has_changefreq_rules:
-            rule = self._changefreqs.lookup(page.path)
-            if rule is not None:
-                return rule
-        return self.options.changefreq
+    def _too_long(self, page: Page, loc: str) -> None:
+        self.skipped["URL too long"] += 1
+        self.report(
+            Notice(
+                "warning",
+                "long-url",
+                f"page {page.path!r} skipped: its URL has {len(loc):,} characters and "
+                f"sitemaps allow at most {MAX_LOC_LENGTH:,}; shorten its path",
+            )
+        )
+
+
+_SECOND_OF_PAIR = itemgetter(1)
 
 
 def stream_entries(pages: Iterable[Page], maker: EntryMaker) -> Iterator[Entry]:
     """Entries in page order, one at a time (the scan: each page knows its own mtime)."""
-    return filter(None, map(maker.make, pages))  # C-level loop; an Entry is never falsy
+    return map(_SECOND_OF_PAIR, maker.entries(pages))
 
 
-def _path_key(page: Page) -> list[str]:
-    """The scan's order, so a page list and a scan of the same site list URLs alike."""
-    segments = page.path.split("/")
-    if "index.html" not in page.path:  # no segment to rename: skip the per-segment loop
-        return segments
-    return [sort_name(segment) for segment in segments]
+def scan_order_key(path: str) -> str:
+    """The scan's order as one string, so a page list and a scan of a site list URLs alike.
+
+    Segments joined by NUL (below every character of a name) compare like the lists of
+    segments would; a folder's index page sorts first (`sort_name`).
+    """
+    count = path.count("index.html")
+    if count == 0:
+        return path.replace("/", "\0")
+    if count == 1 and (path == "index.html" or path.endswith("/index.html")):
+        return path[:-10].replace("/", "\0")  # a folder's page: the common case with index.html
+    return "\0".join([sort_name(segment) for segment in path.split("/")])
 
 
 def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
@@ -166,26 +195,24 @@ def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
     unique: dict[str, Page] = {}
     for page in pages:
         unique.setdefault(page.path, page)
-    ordered = sorted(unique.values(), key=_path_key)
+    ordered = [unique[path] for path in sorted(unique, key=scan_order_key)]
+    times = None
+    if maker.options.lastmod == "mtime":
+        times = source_times({source for page in ordered for source in page.sources})
     made: list[tuple[Page, Entry]] = []
     seen_urls: set[str] = set()
-    for page in ordered:
-        entry = maker.make(page)
-        if entry is None:
-            continue
+    for page, entry in maker.entries(ordered, times):
         if entry.url in seen_urls:
             maker.skipped["duplicate URL"] += 1
             continue
         seen_urls.add(entry.url)
         made.append((page, entry))
-    if maker.options.lastmod == "none":
+    unknown = [pair for pair in made if pair[1].lastmod is None]
+    if maker.options.lastmod == "none" or not unknown:
         return [entry for _, entry in made]
-    by_path = {page.path: entry for page, entry in made}
-    known = [entry.lastmod for _, entry in made if entry.lastmod is not None]
-    site_newest = max(known) if known else None
-    for page, entry in made:
-        if entry.lastmod is None:
-            listed = [by_path[p].lastmod for p in page.lists if p in by_path]
-            listed_known = [t for t in listed if t is not None]
-            entry.lastmod = max(listed_known) if listed_known else site_newest
+    lastmods = {page.path: entry.lastmod for page, entry in made if entry.lastmod is not None}
+    site_newest = max(lastmods.values()) if lastmods else None
+    for page, entry in unknown:
+        listed = [t for t in map(lastmods.get, page.lists) if t is not None]
+        entry.lastmod = max(listed) if listed else site_newest
     return [entry for _, entry in made]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Generic, TypeVar
 
@@ -20,10 +21,22 @@ def check_pattern(pattern: str) -> str | None:
     return None
 
 
+def _required_text(pattern: str) -> str:
+    """Text every path a pattern matches contains ("" when none can be told cheaply).
+
+    The longest run of the pattern's own characters between wildcards and slashes; patterns
+    with bracket expressions or escapes are left to the full matcher.
+    """
+    if "[" in pattern or "\\" in pattern:
+        return ""
+    return max(re.split(r"[*?/]+", pattern.rstrip()), key=len)  # git drops trailing spaces
+
+
 def _is_plain_name(pattern: str) -> bool:
     """A pattern such as `404.html` or `drafts/` that matches any path segment equal to it."""
     name = pattern[:-1] if pattern.endswith("/") else pattern
-    return bool(name) and "/" not in name and not (_WILDCARDS & set(name))
+    plain = bool(name) and "/" not in name and not (_WILDCARDS & set(name))
+    return plain and name == name.rstrip()  # git drops trailing spaces: left to pathspec
 
 
 class PathMatcher:
@@ -35,6 +48,7 @@ class PathMatcher:
         self._dir_names: frozenset[str] = frozenset()
         self._spec: GitIgnoreSpec | None = None
         self._words: tuple[str, ...] = ()
+        self._spec_texts: tuple[str, ...] | None = None
         if any(p.startswith("!") for p in items):
             self._spec = GitIgnoreSpec.from_lines(items)
             return
@@ -44,6 +58,9 @@ class PathMatcher:
         rest = [p for p in items if not _is_plain_name(p)]
         if rest:
             self._spec = GitIgnoreSpec.from_lines(rest)
+            required = [_required_text(p) for p in rest]
+            # Without any of these texts in a path, no pattern can match it: skip the spec.
+            self._spec_texts = tuple(required) if all(required) else None
 
     def __bool__(self) -> bool:
         return bool(self._names or self._dir_names or self._spec)
@@ -58,7 +75,15 @@ class PathMatcher:
                 if self._dir_names.intersection(segments[:-1]):
                     return True
                 break
-        return self._spec is not None and bool(self._spec.match_file(path))
+        if self._spec is None:
+            return False
+        if self._spec_texts is not None:
+            for text in self._spec_texts:
+                if text in path:
+                    break
+            else:
+                return False
+        return bool(self._spec.match_file(path))
 
 
 class RuleTable(Generic[T]):

@@ -57,22 +57,23 @@ def _encode_folder(folder: str) -> str:
     return quote(folder, safe=_PATH_SAFE)
 
 
-#: Paths made only of these characters are what `quote(path, safe=_PATH_SAFE)` returns unchanged.
-_UNCHANGED_BY_QUOTE = re.compile(r"[A-Za-z0-9_.~/!$&'()*+,;=:@-]*").fullmatch
+#: Paths made only of these characters are what `quote(path, safe=_PATH_SAFE)` returns unchanged:
+#: nothing to encode, the common case, answered by one C-level call.
+is_plain_url_path = re.compile(r"[A-Za-z0-9_.~/!$&'()*+,;=:@-]*").fullmatch
 
 
 def encode_file_path(path: str) -> str:
     """Encode a path found on disk: every character of the name is literal, '%' included."""
-    if _UNCHANGED_BY_QUOTE(path):
+    if is_plain_url_path(path):
         return path
     folder, sep, name = path.rpartition("/")
-    encoded_name = name if _UNCHANGED_BY_QUOTE(name) else quote(name, safe=_PATH_SAFE)
+    encoded_name = name if is_plain_url_path(name) else quote(name, safe=_PATH_SAFE)
     return _encode_folder(folder) + sep + encoded_name if sep else encoded_name
 
 
 def encode_url_path(path: str) -> str:
     """Encode a URL path a generator gave us: valid %XX escapes stay, the rest is encoded."""
-    if _UNCHANGED_BY_QUOTE(path):  # no '%' and nothing to encode: the common case
+    if is_plain_url_path(path):  # no '%' and nothing to encode: the common case
         return path
     return quote(STRAY_PERCENT.sub("%25", path), safe=_PATH_SAFE + "%")
 

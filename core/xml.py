@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from .dates import format_lastmod
@@ -25,23 +26,34 @@ def format_priority(value: float) -> str:
     return text[:-1] if text.endswith("0") else text
 
 
+#: A loc needs XML escaping only if it holds one of these (percent-encoding leaves `&` and `'`).
+_HAS_XML_SPECIAL = re.compile("[&'\"<>]").search
+_PRIORITY_ELEMENTS: dict[float, str] = {}
+
+
+def _priority_element(value: float) -> str:
+    element = _PRIORITY_ELEMENTS.get(value)
+    if element is None:
+        element = _PRIORITY_ELEMENTS[value] = f"<priority>{format_priority(value)}</priority>"
+    return element
+
+
 def render_url(entry: Entry, date_only: bool) -> str:
-    """One `<url>` line, children in schema order: loc, lastmod, changefreq, priority."""
-    lastmod = entry.lastmod
-    if lastmod is not None:
-        text = (
-            "<url><loc>"
-            + xml_escape(entry.url)
-            + "</loc><lastmod>"
-            + format_lastmod(lastmod, date_only)
-            + "</lastmod>"
-        )
+    """One `<url>` line, children in schema order: loc, lastmod, changefreq, priority.
+
+    Called once per URL: f-strings and cached elements, no joins or lists.
+    """
+    loc, lastmod, changefreq, priority = entry.url, entry.lastmod, entry.changefreq, entry.priority
+    if _HAS_XML_SPECIAL(loc) is not None:
+        loc = xml_escape(loc)
+    if lastmod is None:
+        text = f"<url><loc>{loc}</loc>"
     else:
-        text = "<url><loc>" + xml_escape(entry.url) + "</loc>"
-    if entry.changefreq is not None:
-        text += "<changefreq>" + entry.changefreq + "</changefreq>"
-    if entry.priority is not None:
-        text += "<priority>" + format_priority(entry.priority) + "</priority>"
+        text = f"<url><loc>{loc}</loc><lastmod>{format_lastmod(lastmod, date_only)}</lastmod>"
+    if changefreq is not None:
+        text = f"{text}<changefreq>{changefreq}</changefreq>"
+    if priority is not None:
+        text += _PRIORITY_ELEMENTS.get(priority) or _priority_element(priority)
     return text + "</url>\n"
 
 

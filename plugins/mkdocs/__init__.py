@@ -13,6 +13,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import Files
 from sitemapkit import Notice, Page, SitemapkitError, SitemapOptions, build_sitemaps
+from sitemapkit.gc_pause import paused_gc
 
 from .config import SitemapkitConfig, core_options, is_dev_address
 from .pages import site_pages
@@ -59,14 +60,15 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         """Safe to run several times in one build (mkdocs-static-i18n does): the last one wins."""
         if self.options is None or self.files is None:
             return
-        if self.pages is None:
-            self.pages = list(site_pages(self.files, log.warning))
         try:
-            result = build_sitemaps(config.site_dir, self.options, self.pages, report=log_notice)
+            with paused_gc():  # see sitemapkit.gc_pause: MkDocs' heap is large
+                if self.pages is None:
+                    self.pages = site_pages(self.files, log.warning)
+                result = build_sitemaps(
+                    config.site_dir, self.options, self.pages, report=log_notice
+                )
         except SitemapkitError as exc:
             raise PluginError(str(exc)) from None
-        remove_mkdocs_leftovers(
-            config.site_dir, set(result.files) | {f.dest_uri for f in self.files}
-        )
+        remove_mkdocs_leftovers(config.site_dir, result.files, self.files)
         if result.urls:
             log.info(f"{result.urls} URLs in " + ", ".join(result.files))

@@ -6,7 +6,7 @@ also holds drafts, and after `--dirty` it holds pages that no longer exist.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 
 from mkdocs.structure.files import File, Files
 from sitemapkit import Page, PageMetadata, parse_page_metadata
@@ -38,19 +38,26 @@ def front_matter_metadata(file: File, meta: Mapping[str, object], warn: Warn) ->
     return metadata
 
 
-def site_pages(files: Files, warn: Warn) -> Iterator[Page]:
+def site_pages(files: Files, warn: Warn) -> list[Page]:
     """The included documentation pages, with MkDocs' own URL (relative to `site_url`).
 
     Drafts and `exclude_docs` pages are not included; nav links are not files; the theme's
     404.html is a template, not a documentation page.
     """
+    pages = []
     for file in files.documentation_pages():
         page = file.page
         if page is None:
             continue
-        yield Page(
-            path=file.dest_uri,
-            url=page.url,
-            sources=(file.abs_src_path,) if file.abs_src_path else (),
-            meta=front_matter_metadata(file, page.meta, warn),
+        source, meta = file.abs_src_path, page.meta
+        pages.append(
+            Page(
+                file.dest_uri,
+                page.url,
+                (source,) if source else (),
+                meta=front_matter_metadata(file, meta, warn)
+                if FRONT_MATTER_KEY in meta
+                else NO_METADATA,
+            )
         )
+    return pages

@@ -7,6 +7,7 @@ MkDocs' version stamps every page with the build date and is silently empty with
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
@@ -40,16 +41,19 @@ def _is_urlset(path: str) -> bool:
     return head is not None and _URLSET in head
 
 
-def remove_mkdocs_leftovers(site_dir: str, keep: set[str]) -> list[str]:
+def remove_mkdocs_leftovers(site_dir: str, written: Iterable[str], files: Files) -> list[str]:
     """Remove MkDocs' sitemap files that an earlier build left (`--dirty` keeps them).
 
-    `keep` holds the names written this build and the site's own files, which stay.
+    The names written this build stay, and so do the site's own files.
     """
     removed = []
+    keep = set(written)
     for name in MKDOCS_OUTPUTS:
         path = os.path.join(site_dir, name)
         if name in keep or os.path.islink(path) or not os.path.isfile(path):
             continue
+        if any(file.dest_uri == name for file in files):
+            continue  # the site's own file (only asked when a leftover exists)
         if _is_urlset(path):
             os.remove(path)
             removed.append(name)

@@ -16,6 +16,7 @@ from typing import Any
 from pelican.contents import Article, Content
 from pelican.contents import Page as PelicanPage
 from sitemapkit import Page, PageMetadata, parse_page_metadata
+from sitemapkit.pages import NO_METADATA
 
 logger = logging.getLogger(__name__)
 
@@ -27,6 +28,7 @@ METADATA_SPELLINGS: dict[str, tuple[str, ...]] = {
     "changefreq": ("sitemap_changefreq", "changefreq"),
     "lastmod": ("sitemap_lastmod", "modified"),
 }
+_ALL_SPELLINGS = frozenset(name for names in METADATA_SPELLINGS.values() for name in names)
 LISTING_OWNERS = ("tag", "category", "author")
 PUBLISHED, LISTING, STATIC = "published", "listing", "static"
 
@@ -77,6 +79,23 @@ def url_is_save_as(content: Any) -> bool:
     )
 
 
+class UrlTemplates:
+    """`url_is_save_as`, answered once per content class and settings (a site has one or two)."""
+
+    def __init__(self) -> None:
+        self._answers: dict[tuple[type, int], bool] = {}
+        self._settings: list[object] = []  # kept alive, so their ids stay unique meanwhile
+
+    def url_is_save_as(self, content: Any) -> bool:
+        settings = getattr(content, "settings", None)
+        key = (type(content), id(settings))
+        answer = self._answers.get(key)
+        if answer is None:
+            answer = self._answers[key] = url_is_save_as(content)
+            self._settings.append(settings)
+        return answer
+
+
 def own_pages(writes: Iterable[ContentWrite]) -> dict[int, ContentWrite]:
     """Each content object's own page: its only file, else the one at its `save_as`.
 
@@ -117,6 +136,8 @@ def _unless_path(url: object, path: str) -> str | None:
 def page_metadata(content: Any, name: str) -> PageMetadata:
     """The author's sitemap statements; bad values are warned about, naming the page."""
     metadata: Mapping[str, Any] = getattr(content, "metadata", {}) or {}
+    if _ALL_SPELLINGS.isdisjoint(metadata):
+        return NO_METADATA  # most pages: one C-level check
     values: dict[str, Any] = {}
     spelled: dict[str, str] = {}
     for key, spellings in METADATA_SPELLINGS.items():
@@ -137,12 +158,12 @@ def page_metadata(content: Any, name: str) -> PageMetadata:
     return meta
 
 
-def content_page(write: ContentWrite) -> Written:
+def content_page(write: ContentWrite, templates: UrlTemplates) -> Written:
     """An article's or page's own file, at the URL Pelican links to."""
     content, path = write.content, write.path
     if hasattr(content, "override_url"):  # `Url:` metadata
         url = _unless_path(content.url, path)
-    elif hasattr(content, "override_save_as") or url_is_save_as(content):
+    elif hasattr(content, "override_save_as") or templates.url_is_save_as(content):
         url = None  # served where it is written; the core derives the URL from the path
     else:
         url = _unless_path(content.url, path)

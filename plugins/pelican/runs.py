@@ -15,9 +15,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sitemapkit import Notice, OptionError, Page, SitemapkitError, build_sitemaps
+from sitemapkit.gc_pause import paused_gc
 from sitemapkit.patterns import PathMatcher
 
-from .pages import LISTING, PUBLISHED, STATIC, ContentWrite, Written, content_page, own_pages
+from .pages import (
+    LISTING,
+    PUBLISHED,
+    STATIC,
+    ContentWrite,
+    UrlTemplates,
+    Written,
+    content_page,
+    own_pages,
+)
 from .settings import PelicanOptions, read_options, spelling
 
 logger = logging.getLogger(__name__)
@@ -38,10 +48,11 @@ class SiteRun:
         """Every file of this run: content at its own page (not stubs), listings resolved."""
         own = own_pages(self.contents)
         own_path = {key: write.path for key, write in own.items()}
-        resolved = [content_page(write) for write in own.values()]
+        templates = UrlTemplates()
+        resolved = [content_page(write, templates) for write in own.values()]
         for written in self.written:
-            if written.shown:
-                lists = tuple(own_path[id(a)] for a in written.shown if id(a) in own_path)
+            if written.shown:  # an index shows thousands: C-level lookups
+                lists = tuple(filter(None, map(own_path.get, map(id, written.shown))))
                 written = dataclasses.replace(
                     written, page=dataclasses.replace(written.page, lists=lists), shown=()
                 )
@@ -164,9 +175,9 @@ def write_sitemaps(main: SiteRun) -> None:
         )
         return
     try:
-        result = build_sitemaps(
-            main.output_path, options.core, pages_of(main, options), report=_log_notice
-        )
+        with paused_gc():  # see sitemapkit.gc_pause: Pelican keeps every document in memory
+            pages = pages_of(main, options)
+            result = build_sitemaps(main.output_path, options.core, pages, report=_log_notice)
     except SitemapkitError as error:
         logger.error("sitemapkit: %s; no sitemap was written", error)
         return

@@ -18,6 +18,7 @@ from sitemapkit import (
     SitemapOptions,
     build_sitemaps,
 )
+from sitemapkit.gc_pause import paused_gc
 from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.display import progress_message
@@ -97,11 +98,13 @@ class SitemapRun:
                 "sitemapkit: " + message, location=docname, type=LOG_TYPE, subtype="metadata"
             )
 
-        pages = document_pages(builder, env, str(app.srcdir), warn)
-        pages += generated_pages(builder, self.generated.current(builder, env.found_docs))
         try:
-            with progress_line(len(pages)):
-                result = build_sitemaps(builder.outdir, self.options, pages, report=report)
+            with paused_gc():  # see sitemapkit.gc_pause: Sphinx keeps every doctree's data
+                pages = document_pages(builder, env, str(app.srcdir), warn)
+                generated = self.generated.current(builder, env.found_docs)
+                pages += generated_pages(builder, generated)
+                with progress_line(len(pages)):
+                    result = build_sitemaps(builder.outdir, self.options, pages, report=report)
         except SitemapkitError as exc:
             # An ERROR line, not a crash report: the message already says what to do.
             logger.error("sitemapkit: %s", exc, type=LOG_TYPE, subtype="write")

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Mapping
+from functools import partial
 
 from sitemapkit import Page, PageMetadata, parse_page_metadata
-from sitemapkit.pages import METADATA_KEYS
+from sitemapkit.pages import METADATA_KEYS, NO_METADATA
+from sphinx.builders.dirhtml import DirectoryHTMLBuilder
 from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.environment import BuildEnvironment
 
@@ -28,13 +30,62 @@ def output_path(builder: StandaloneHTMLBuilder, pagename: str) -> str:
     return path.replace(os.sep, "/")
 
 
-def document_sources(env: BuildEnvironment, srcdir: str, docname: str) -> tuple[str, ...]:
-    """The source file and every file it depends on (includes, literalinclude targets, ...)."""
-    dependencies = sorted(
-        os.path.join(srcdir, os.fspath(dependency))
-        for dependency in env.dependencies.get(docname, ())
+#: The builder methods that name output files (`get_output_path` since Sphinx 8.1).
+_NAMING_METHODS = ("get_outfilename", "get_output_path")
+
+
+def _names_files_like(kind: type, stock: type) -> bool:
+    return issubclass(kind, stock) and all(
+        getattr(kind, method, None) is getattr(stock, method, None) for method in _NAMING_METHODS
     )
-    return (os.fspath(env.doc2path(docname)), *dependencies)
+
+
+def page_paths(builder: StandaloneHTMLBuilder) -> Callable[[str], str]:
+    """`output_path` for this builder, as a function of the page name.
+
+    The stock html and dirhtml builders name files by a fixed rule, applied here directly:
+    asking them builds pathlib objects for every page, most of the sitemap step's time on large
+    sites. A builder that names files its own way is asked.
+    """
+    suffix = builder.out_suffix
+    if _names_files_like(type(builder), DirectoryHTMLBuilder):
+
+        def dirhtml_path(pagename: str) -> str:
+            if pagename == "index" or pagename.endswith("/index"):
+                return pagename + suffix
+            return pagename + "/index" + suffix
+
+        return dirhtml_path
+    if _names_files_like(type(builder), StandaloneHTMLBuilder):
+        return lambda pagename: pagename + suffix
+    return partial(output_path, builder)
+
+
+def source_paths(env: BuildEnvironment, srcdir: str) -> Callable[[str], str]:
+    """The absolute source file of a document, as a function of its name.
+
+    `env.doc2path` builds pathlib objects on every call; the project's own table of relative
+    paths (Sphinx 7.2 and later) gives the same file without them.
+    """
+    relative = getattr(env.project, "_docname_to_path", None)
+
+    def source_path(docname: str) -> str:
+        known = relative.get(docname) if isinstance(relative, dict) else None
+        if known is None:
+            return os.fspath(env.doc2path(docname))
+        return os.path.join(srcdir, known)
+
+    return source_path
+
+
+def dependency_paths(env: BuildEnvironment, srcdir: str, docname: str) -> tuple[str, ...]:
+    """Every file a document depends on (includes, literalinclude targets, ...), sorted."""
+    return tuple(
+        sorted(
+            os.path.join(srcdir, os.fspath(dependency))
+            for dependency in env.dependencies.get(docname, ())
+        )
+    )
 
 
 def document_metadata(
@@ -54,6 +105,8 @@ def document_metadata(
             warn(docname, f"field :{field}: is ignored: {problem}")
         if not problems:
             wanted[key] = value
+    if not wanted:
+        return NO_METADATA
     meta, _ = parse_page_metadata(wanted)
     return meta
 
@@ -62,20 +115,20 @@ def document_pages(
     builder: StandaloneHTMLBuilder, env: BuildEnvironment, srcdir: str, warn: WarnDocument
 ) -> list[Page]:
     """Every current document, whether or not this (incremental) build rewrote it."""
-    return [
-        Page(
-            path=output_path(builder, docname),
-            url=builder.get_target_uri(docname),
-            sources=document_sources(env, srcdir, docname),
-            meta=document_metadata(docname, env.metadata.get(docname, {}), warn),
-        )
-        for docname in sorted(env.found_docs)
-    ]
+    page_path, source_path = page_paths(builder), source_paths(env, srcdir)
+    target_uri, metadata = builder.get_target_uri, env.metadata
+    pages = []
+    for docname in sorted(env.found_docs):
+        sources: tuple[str, ...] = (source_path(docname),)
+        if env.dependencies.get(docname):
+            sources += dependency_paths(env, srcdir, docname)
+        fields = metadata.get(docname)
+        meta = document_metadata(docname, fields, warn) if fields else NO_METADATA
+        pages.append(Page(page_path(docname), target_uri(docname), sources, meta=meta))
+    return pages
 
 
 def generated_pages(builder: StandaloneHTMLBuilder, pagenames: Iterable[str]) -> list[Page]:
     """Indices, additional pages, viewcode's `_modules/`: no source, so lastmod is the site's."""
-    return [
-        Page(path=output_path(builder, name), url=builder.get_target_uri(name))
-        for name in sorted(pagenames)
-    ]
+    page_path = page_paths(builder)
+    return [Page(page_path(name), url=builder.get_target_uri(name)) for name in sorted(pagenames)]
