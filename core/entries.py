@@ -59,6 +59,12 @@ def source_times(paths: Iterable[str]) -> dict[str, float]:
     return times
 
 
+def _folder_url(folder: str) -> tuple[str, int]:
+    """A folder's encoded URL prefix ('a%20b/') and how many levels deep it is (`url_depth`)."""
+    levels = folder.lstrip("/")
+    return encode_file_path(folder + "/"), levels.count("/") + 1 if levels else 0
+
+
 class EntryMaker:
     """Applies the options to pages and counts what it skips and why."""
 
@@ -91,26 +97,36 @@ class EntryMaker:
         use_mtime = self.options.lastmod == "mtime"
         times = times or {}
         default_changefreq = self.options.changefreq
-        depth_priority = self._depth_priority if self.options.priority else None
+        want_priority = self.options.priority
+        by_depth = self._depth_priorities
+        folders: dict[str, tuple[str, int]] = {}  # folder -> (its encoded URL prefix, depth)
         for page in pages:
             path, meta, url = page.path, page.meta, page.url
             if meta.exclude or (excluded is not None and excluded(path)):
                 skipped["excluded"] += 1
                 continue
             if url is not None:
+                depth = -1  # counted below, if a priority needs it
                 url_path = url.lstrip("/")
                 if not is_plain_url_path(url_path):
                     url_path = encode_url_path(url_path)
-            else:
-                url_path = path
-                if (
-                    pretty
-                    and url_path.endswith("index.html")
-                    and (len(url_path) == 10 or url_path[-11] == "/")
-                ):
-                    url_path = url_path[:-10]  # url_path_for_file, inlined
-                if not is_plain_url_path(url_path):
-                    url_path = encode_file_path(url_path)
+            else:  # a file path: its folder is encoded once, its name checked alone
+                folder, sep, name = path.rpartition("/")
+                if not sep:
+                    prefix, depth = "", 0
+                else:
+                    known = folders.get(folder)
+                    if known is None:
+                        known = folders[folder] = _folder_url(folder)
+                    prefix, depth = known
+                if name == "index.html":  # a folder's page does not count as a level
+                    if pretty:
+                        name = ""
+                elif name:
+                    depth += 1
+                else:
+                    depth = -1  # not a file name: counted as a URL below
+                url_path = prefix + (name if is_plain_url_path(name) else encode_file_path(name))
             loc = base + url_path
             if len(loc) > MAX_LOC_LENGTH:
                 self._too_long(page, loc)
@@ -119,9 +135,9 @@ class EntryMaker:
             if lastmod is None and use_mtime:
                 newest = None
                 for source in page.sources:
-                    known = times.get(source)
-                    if known is not None and (newest is None or known > newest):
-                        newest = known
+                    known_time = times.get(source)
+                    if known_time is not None and (newest is None or known_time > newest):
+                        newest = known_time
                 if newest is None:
                     newest = page.mtime  # the scan's case: known already, no stat
                 if newest is not None:
@@ -140,16 +156,17 @@ class EntryMaker:
             if priority is None:
                 if priority_rules is not None:
                     priority = priority_rules.lookup(path)
-                if priority is None and depth_priority is not None:
-                    priority = depth_priority(url_path)
+                if priority is None and want_priority:
+                    if depth < 0:
+                        depth = url_depth(url_path)
+                    priority = by_depth.get(depth)
+                    if priority is None:
+                        priority = self._depth_priority(depth)
             yield page, Entry(loc, lastmod, changefreq, priority)
 
-    def _depth_priority(self, url_path: str) -> float:
-        depth = url_depth(url_path)
-        priority = self._depth_priorities.get(depth)
-        if priority is None:
-            step, floor = self.options.priority_step, self.options.priority_floor
-            priority = self._depth_priorities[depth] = max(floor, 1.0 - step * depth)
+    def _depth_priority(self, depth: int) -> float:
+        step, floor = self.options.priority_step, self.options.priority_floor
+        priority = self._depth_priorities[depth] = max(floor, 1.0 - step * depth)
         return priority
 
     def _too_long(self, page: Page, loc: str) -> None:

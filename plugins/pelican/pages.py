@@ -33,7 +33,7 @@ LISTING_OWNERS = ("tag", "category", "author")
 PUBLISHED, LISTING, STATIC = "published", "listing", "static"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: one per written file, and frozen __init__ costs 3x
 class Written:
     """One output file: its page, relative to its own site, and what kind of file it is.
 
@@ -46,7 +46,7 @@ class Written:
     shown: tuple[Any, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ContentWrite:
     """A file written with an article or page in its context: its own page, or a stub for it."""
 
