@@ -97,9 +97,7 @@ class _Part:
     txt: IO[bytes] | None = None
     gz_path: str | None = None
     gz: _GzipTwin | None = None
-    count: int = 0
-    size: int = 0
-    newest: int | None = None
+    newest: int | None = None  # the newest lastmod inside, for the index
     xml_buffer: list[str] = field(default_factory=list)
     txt_buffer: list[str] = field(default_factory=list)
 
@@ -238,32 +236,36 @@ class SitemapWriter:
         max_urls, budget, date_only = self.options.max_urls, self._budget, self._date_only
         want_txt = self.options.txt
         part: _Part | None = None
-        total = 0
+        total = count = size = 0  # count and size: of the current part
+        newest: int | None = None
         progress = self.progress
         xml_buffer: list[str] = []
         txt_buffer: list[str] = []
         for entry in entries:
             text = render_url(entry, date_only)
-            size = len(text)
-            if part is None or part.count >= max_urls or part.size + size > budget:
+            if part is None or count >= max_urls or size + len(text) > budget:
                 if part is not None:
+                    part.newest = newest
                     part.close()
                 part = self._new_part()
                 xml_buffer, txt_buffer = part.xml_buffer, part.txt_buffer  # flush() clears them
+                count = size = 0
+                newest = None
             xml_buffer.append(text)
             if want_txt:
                 txt_buffer.append(entry.url + "\n")
-            part.count += 1
-            part.size += size
+            count += 1
+            size += len(text)
             lastmod = entry.lastmod
-            if lastmod is not None and (part.newest is None or lastmod > part.newest):
-                part.newest = lastmod
-            if len(xml_buffer) >= _FLUSH_EVERY:
+            if lastmod is not None and (newest is None or lastmod > newest):
+                newest = lastmod
+            if count % _FLUSH_EVERY == 0:
                 part.flush()
             total += 1
             if progress is not None and total % _PROGRESS_EVERY == 0:
                 progress(total)
         if part is not None:
+            part.newest = newest
             part.close()
         return total
 
