@@ -318,8 +318,10 @@ class SitemapWriter:
         candidates = {names.sitemap, names.txt, names.index}
         candidates |= {name + ".gz" for name in (names.sitemap, names.index)}
         pattern = names.part_pattern()
-        with os.scandir(self.root) as it:
-            candidates |= {e.name for e in it if pattern.match(e.name)}
+        stems = (names.sitemap[:-4] + "-", names.txt[:-4] + "-")  # a cheap test first: a site
+        with os.scandir(self.root) as it:  # may keep thousands of pages in its root folder
+            found = [entry.name for entry in it if entry.name.startswith(stems)]
+        candidates |= {name for name in found if pattern.match(name)}
         for name in sorted(candidates - written):
             path = os.path.join(self.root, name)
             if os.path.isfile(path) and not os.path.islink(path) and is_own_file(path):

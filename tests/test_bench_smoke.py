@@ -56,3 +56,4 @@ def test_benchmark_times_the_mkdocs_step_on_a_tiny_site(tmp_path: Path) -> None:
         assert cells[2] == "20" and cells[5] == "20", cells
         assert float(cells[7]) > 0, cells  # µs per URL of the timed step
     assert "add `--sites 1000,10000`" in report
+    assert "One `os.stat` of a source file" in report

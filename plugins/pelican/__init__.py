@@ -23,16 +23,16 @@ def start_run(pelican: Any) -> None:
 
 
 def note_written(path: str, context: Any = None) -> None:
+    """Called for every file Pelican writes: kept short, the work waits for `finalized`."""
     run = RUNS.current
     if run is None or context is None:
         return
-    relative = site_path(path, run.output_path)
-    if relative is None:
-        return
-    content = written_content(relative, context)
+    content = written_content(context)
     if content is not None:
-        run.contents.append(content)
-    else:
+        run.content_files.append((path, content, context.get("output_file")))
+        return
+    relative = site_path(path, run.output_path)
+    if relative is not None:
         run.written.append(written_listing(relative, context))
 
 

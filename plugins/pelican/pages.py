@@ -206,12 +206,23 @@ def _shown_articles(context: Mapping[str, Any]) -> Iterable[Any]:
     return articles if isinstance(articles, list) else ()
 
 
-def written_content(path: str, context: Mapping[str, Any]) -> ContentWrite | None:
-    """A `content_written(path, context)` for an article or page; `path` is site-relative."""
+def written_content(context: Mapping[str, Any]) -> Any | None:
+    """The article or page a `content_written` context is for, if any (one per written file:
+    the least work while Pelican writes; the rest waits for `content_writes`)."""
     content = context.get("article") or context.get("page")
-    if not isinstance(content, Content):
-        return None
-    return ContentWrite(content, path, context.get("output_file"))
+    return content if isinstance(content, Content) else None
+
+
+def content_writes(
+    files: Iterable[tuple[str, Any, object]], output_path: str
+) -> list[ContentWrite]:
+    """(written path, content, output_file) as noted during the build, made site-relative."""
+    writes = []
+    for path, content, output_file in files:
+        relative = site_path(path, output_path)
+        if relative is not None:
+            writes.append(ContentWrite(content, relative, output_file))
+    return writes
 
 
 def written_listing(path: str, context: Mapping[str, Any]) -> Written:

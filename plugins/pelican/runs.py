@@ -22,10 +22,10 @@ from .pages import (
     LISTING,
     PUBLISHED,
     STATIC,
-    ContentWrite,
     UrlTemplates,
     Written,
     content_page,
+    content_writes,
     own_pages,
 )
 from .settings import PelicanOptions, read_options, spelling
@@ -42,11 +42,12 @@ class SiteRun:
     siteurl: str
     written: list[Written] = field(default_factory=list)
     subsites: list[SiteRun] = field(default_factory=list)
-    contents: list[ContentWrite] = field(default_factory=list)
+    #: (path as written, content, output_file) of each file written for an article or page.
+    content_files: list[tuple[str, Any, object]] = field(default_factory=list)
 
     def pages(self) -> list[Written]:
         """Every file of this run: content at its own page (not stubs), listings resolved."""
-        own = own_pages(self.contents)
+        own = own_pages(content_writes(self.content_files, self.output_path))
         own_path = {key: write.path for key, write in own.items()}
         templates = UrlTemplates()
         resolved = [content_page(write, templates) for write in own.values()]
