@@ -59,29 +59,44 @@ class _GzipTwin:
     def __init__(self, raw: IO[bytes]) -> None:
         self.raw = raw
         self.stream = _gzip_stream(raw)
-        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sitemapkit-gzip")
+        self._worker: ThreadPoolExecutor | None = ThreadPoolExecutor(
+            max_workers=1, thread_name_prefix="sitemapkit-gzip"
+        )
         self._pending: deque[Future[int]] = deque()
 
     def write(self, data: bytes) -> None:
-        if len(self._pending) >= _GZIP_CHUNKS_WAITING:
+        if self._worker is not None:
+            if len(self._pending) >= _GZIP_CHUNKS_WAITING:
+                self._pending.popleft().result()
+            try:
+                self._pending.append(self._worker.submit(self.stream.write, data))
+                return
+            except RuntimeError:  # no thread can start here: compress inline from now on
+                self._drain()
+                self._worker.shutdown()
+                self._worker = None
+        self.stream.write(data)
+
+    def _drain(self) -> None:
+        while self._pending:
             self._pending.popleft().result()
-        self._pending.append(self._worker.submit(self.stream.write, data))
 
     def close(self) -> None:
         """Finish the stream; a compression error is raised here."""
         try:
-            while self._pending:
-                self._pending.popleft().result()
+            self._drain()
             self.stream.close()
         finally:
-            self._worker.shutdown()
+            if self._worker is not None:
+                self._worker.shutdown()
             self.raw.close()
 
     def abandon(self) -> None:
         for chunk in self._pending:
             chunk.cancel()
         self._pending.clear()
-        self._worker.shutdown()
+        if self._worker is not None:
+            self._worker.shutdown()
         with contextlib.suppress(OSError, ValueError):  # the file is discarded anyway
             self.stream.close()
         self.raw.close()

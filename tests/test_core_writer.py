@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import os
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -96,6 +97,27 @@ def test_gzip_twins_decompress_to_their_files_and_are_reproducible(
     build_sitemaps(tmp_path, options, list(reversed(pages(7))))
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == first
     schemas.validate_folder(tmp_path)
+
+
+def test_gzip_twins_are_the_same_compressed_on_a_thread_or_inline(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    options = resolve_options({"base_url": BASE, "gzip": True})
+    many = pages(30_000)  # dozens of chunks, more than may wait for the compressing thread
+    threaded, inline = tmp_path / "threaded", tmp_path / "inline"
+    threaded.mkdir()
+    inline.mkdir()
+    build_sitemaps(threaded, options, many)
+
+    def no_threads(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(ThreadPoolExecutor, "submit", no_threads)  # e.g. a thread limit
+    build_sitemaps(inline, options, many)
+    twin = (threaded / "sitemap.xml.gz").read_bytes()
+    assert twin == (inline / "sitemap.xml.gz").read_bytes()
+    assert gzip.decompress(twin) == (threaded / "sitemap.xml").read_bytes()
+    assert len(locs(threaded / "sitemap.xml")) == 30_000
 
 
 def test_stale_parts_and_twins_are_removed_but_never_a_users_file(tmp_path: Path) -> None:
