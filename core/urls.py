@@ -78,13 +78,6 @@ def encode_url_path(path: str) -> str:
     return quote(STRAY_PERCENT.sub("%25", path), safe=_PATH_SAFE + "%")
 
 
-def url_path_for_file(path: str, pretty_urls: bool) -> str:
-    """The (unencoded) URL path of an output file: 'a/index.html' -> 'a/' with pretty URLs."""
-    if pretty_urls and (path == "index.html" or path.endswith("/index.html")):
-        return path[: -len("index.html")]
-    return path
-
-
 def url_depth(url_path: str) -> int:
     """Segments in a URL path relative to the base, a final index page not counted."""
     stripped = url_path.strip("/")

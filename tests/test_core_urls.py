@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from sitemapkit.entries import EntryMaker
+from sitemapkit.options import resolve_options
+from sitemapkit.pages import Page
 from sitemapkit.urls import (
     encode_file_path,
     encode_url_path,
     normalise_base_url,
     url_depth,
-    url_path_for_file,
     xml_escape,
 )
 
@@ -63,7 +65,9 @@ def test_xml_escaping_comes_after_percent_encoding() -> None:
     ],
 )
 def test_index_pages_become_folders_with_pretty_urls(path: str, pretty: bool, url: str) -> None:
-    assert url_path_for_file(path, pretty) == url
+    options = resolve_options({"base_url": "https://x.org/", "pretty_urls": pretty})
+    [(_, entry)] = EntryMaker(options, print, None).entries([Page(path)])
+    assert entry.url == "https://x.org/" + url
 
 
 @pytest.mark.parametrize(
