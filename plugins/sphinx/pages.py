@@ -69,23 +69,24 @@ def source_paths(env: BuildEnvironment, srcdir: str) -> Callable[[str], str]:
     """
     relative = getattr(env.project, "_docname_to_path", None)
 
+    def asked_path(docname: str) -> str:
+        return os.fspath(env.doc2path(docname))
+
+    if not isinstance(relative, dict):
+        return asked_path
+
     def source_path(docname: str) -> str:
-        known = relative.get(docname) if isinstance(relative, dict) else None
-        if known is None:
-            return os.fspath(env.doc2path(docname))
-        return os.path.join(srcdir, known)
+        known = relative.get(docname)
+        return asked_path(docname) if known is None else os.path.join(srcdir, known)
 
     return source_path
 
 
-def dependency_paths(env: BuildEnvironment, srcdir: str, docname: str) -> tuple[str, ...]:
+def dependency_paths(
+    srcdir: str, dependencies: Iterable[str | os.PathLike[str]]
+) -> tuple[str, ...]:
     """Every file a document depends on (includes, literalinclude targets, ...), sorted."""
-    return tuple(
-        sorted(
-            os.path.join(srcdir, os.fspath(dependency))
-            for dependency in env.dependencies.get(docname, ())
-        )
-    )
+    return tuple(sorted(os.path.join(srcdir, os.fspath(path)) for path in dependencies))
 
 
 def document_metadata(
@@ -120,8 +121,9 @@ def document_pages(
     pages = []
     for docname in sorted(env.found_docs):
         sources: tuple[str, ...] = (source_path(docname),)
-        if env.dependencies.get(docname):
-            sources += dependency_paths(env, srcdir, docname)
+        dependencies = env.dependencies.get(docname)
+        if dependencies:
+            sources += dependency_paths(srcdir, dependencies)
         fields = metadata.get(docname)
         meta = document_metadata(docname, fields, warn) if fields else NO_METADATA
         pages.append(Page(page_path(docname), target_uri(docname), sources, meta=meta))
