@@ -82,11 +82,9 @@ class SitemapRun:
                 subtype="no-base-url",
             )
 
-    def page_written(
-        self, app: Sphinx, pagename: str, templatename: str, context: Any, doctree: Any
-    ) -> None:
-        if self.options is not None and pagename not in app.env.found_docs:
-            self.generated.note(pagename)
+    def page_written(self, app: Sphinx, pagename: str, *page: Any) -> None:
+        """Runs once per written page, so it only notes the name; documents are sorted out later."""
+        self.generated.note(pagename)
 
     def build_finished(self, app: Sphinx, exception: BaseException | None) -> None:
         builder, env = app.builder, app.env

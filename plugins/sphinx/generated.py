@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from sphinx.builders.html import StandaloneHTMLBuilder
 
@@ -44,13 +44,11 @@ def _save(path: str, names: list[str]) -> None:
 
 
 class GeneratedPages:
-    """Collects the names of non-document pages the builder writes in this process."""
+    """Collects the names of the pages the builder writes in this process, documents included."""
 
     def __init__(self) -> None:
         self.seen: set[str] = set()
-
-    def note(self, pagename: str) -> None:
-        self.seen.add(pagename)
+        self.note: Callable[[str], None] = self.seen.add
 
     def current(self, builder: StandaloneHTMLBuilder, documents: Collection[str]) -> list[str]:
         """Names seen now or in earlier builds whose page file still exists; saved for next time.

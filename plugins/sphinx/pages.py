@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterable, Mapping
 from functools import partial
 
@@ -75,11 +76,34 @@ def source_paths(env: BuildEnvironment, srcdir: str) -> Callable[[str], str]:
     if not isinstance(relative, dict):
         return asked_path
 
+    prefix = os.path.join(srcdir, "")  # the table's paths are relative to the source folder
+
     def source_path(docname: str) -> str:
         known = relative.get(docname)
-        return asked_path(docname) if known is None else os.path.join(srcdir, known)
+        return asked_path(docname) if known is None else prefix + os.fspath(known)
 
     return source_path
+
+
+#: Names made only of these characters come back from `urllib.parse.quote` unchanged.
+_QUOTE_KEEPS = re.compile(r"[A-Za-z0-9_.~/-]*").fullmatch
+
+
+def target_uris(builder: StandaloneHTMLBuilder) -> Callable[[str], str]:
+    """`builder.get_target_uri` as a function of the document name.
+
+    The stock html builder's answer is `quote(docname) + link_suffix`; for the usual names,
+    which `quote` leaves as they are, that is a concatenation. Everything else is asked.
+    """
+    ask = builder.get_target_uri
+    if type(builder).get_target_uri is not StandaloneHTMLBuilder.get_target_uri:
+        return ask
+    suffix = builder.link_suffix
+
+    def target_uri(docname: str) -> str:
+        return docname + suffix if _QUOTE_KEEPS(docname) else ask(docname)
+
+    return target_uri
 
 
 def dependency_paths(
@@ -117,7 +141,7 @@ def document_pages(
 ) -> list[Page]:
     """Every current document, whether or not this (incremental) build rewrote it."""
     page_path, source_path = page_paths(builder), source_paths(env, srcdir)
-    target_uri, metadata = builder.get_target_uri, env.metadata
+    target_uri, metadata = target_uris(builder), env.metadata
     pages = []
     for docname in sorted(env.found_docs):
         sources: tuple[str, ...] = (source_path(docname),)
@@ -132,5 +156,5 @@ def document_pages(
 
 def generated_pages(builder: StandaloneHTMLBuilder, pagenames: Iterable[str]) -> list[Page]:
     """Indices, additional pages, viewcode's `_modules/`: no source, so lastmod is the site's."""
-    page_path = page_paths(builder)
-    return [Page(page_path(name), url=builder.get_target_uri(name)) for name in sorted(pagenames)]
+    page_path, target_uri = page_paths(builder), target_uris(builder)
+    return [Page(page_path(name), url=target_uri(name)) for name in sorted(pagenames)]
