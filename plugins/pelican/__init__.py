@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from pelican.contents import Content
 from pelican.plugins import signals
 
-from .pages import site_path, static_page, written_content, written_listing
+from .pages import site_path, static_page, written_listing
 from .runs import Runs, write_sitemaps
 
 RUNS = Runs()
@@ -27,8 +28,8 @@ def note_written(path: str, context: Any = None) -> None:
     run = RUNS.current
     if run is None or context is None:
         return
-    content = written_content(context)
-    if content is not None:
+    content = context.get("article") or context.get("page")  # the file is for this one
+    if content is not None and isinstance(content, Content):
         run.content_files.append((path, content, context.get("output_file")))
         return
     relative = site_path(path, run.output_path)

@@ -206,13 +206,6 @@ def _shown_articles(context: Mapping[str, Any]) -> Iterable[Any]:
     return articles if isinstance(articles, list) else ()
 
 
-def written_content(context: Mapping[str, Any]) -> Any | None:
-    """The article or page a `content_written` context is for, if any (one per written file:
-    the least work while Pelican writes; the rest waits for `content_writes`)."""
-    content = context.get("article") or context.get("page")
-    return content if isinstance(content, Content) else None
-
-
 def content_writes(
     files: Iterable[tuple[str, Any, object]], output_path: str
 ) -> list[ContentWrite]:

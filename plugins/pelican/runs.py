@@ -62,10 +62,11 @@ class SiteRun:
 
 
 class Runs:
-    """The runs in progress, outermost first."""
+    """The runs in progress, outermost first; `current` is the innermost (read once per file)."""
 
     def __init__(self) -> None:
         self.stack: list[SiteRun] = []
+        self.current: SiteRun | None = None
 
     def start(self, pelican: Any) -> None:
         """A new build; a run of the same Pelican that never finished (an error) is dropped."""
@@ -77,16 +78,14 @@ class Runs:
         self.stack.append(
             SiteRun(pelican, str(settings["OUTPUT_PATH"]), str(settings.get("SITEURL") or ""))
         )
-
-    @property
-    def current(self) -> SiteRun | None:
-        return self.stack[-1] if self.stack else None
+        self.current = self.stack[-1]
 
     def finish(self, pelican: Any) -> SiteRun | None:
         """End `pelican`'s run; return it when it is the outermost one (time to write)."""
         if not self.stack or self.stack[-1].pelican is not pelican:
             return None
         run = self.stack.pop()
+        self.current = self.stack[-1] if self.stack else None
         if self.stack:
             self.stack[-1].subsites.append(run)
             return None
