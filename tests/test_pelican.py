@@ -205,6 +205,25 @@ def test_urls_come_from_the_objects_when_url_and_save_as_differ(
     assert not urls("alpha.html", "tag/python.html", "tags.html") & found
 
 
+def test_each_content_url_follows_the_settings_pelican_picks_for_it(
+    build: Callable[..., Path],
+) -> None:
+    # Articles in folders, translations left at the default scheme, drafts served by rewrites.
+    out = build(
+        BLOG,
+        ARTICLE_URL="posts/{slug}/",
+        ARTICLE_SAVE_AS="posts/{slug}/index.html",
+        DRAFT_URL="drafts/{slug}",
+        DRAFT_SAVE_AS="drafts/{slug}.html",
+        SITEMAPKIT={"include_drafts": True},
+    )
+    found = set(locs(out / "sitemap.xml"))
+    expected = urls("posts/alpha/", "posts/beta/", "posts/gamma/", "alpha-fr.html", "drafts/draft")
+    assert expected <= found
+    assert not urls("posts/alpha/index.html", "drafts/draft.html") & found
+    assert (out / "posts/alpha/index.html").is_file() and (out / "drafts/draft.html").is_file()
+
+
 STUB_PLUGIN = '''
 from pelican.plugins import signals
 

@@ -55,45 +55,50 @@ class ContentWrite:
     output_file: object
 
 
-#: Content classes whose URL and save-as settings Pelican formats with the same fields.
-_TEMPLATE_KINDS: dict[type, tuple[str, ...]] = {
+#: Content classes whose URL and save-as settings Pelican formats with the same fields: the
+#: settings' prefix for published or hidden content, and for drafts.
+_TEMPLATE_KINDS: dict[type, tuple[str, str]] = {
     Article: ("ARTICLE", "DRAFT"),
     PelicanPage: ("PAGE", "DRAFT_PAGE"),
 }
 
 
-def url_is_save_as(content: Any) -> bool:
-    """Whether the content's URL is its output path, by its settings alone.
+def save_as_suffix(content: Any, draft: bool, default_lang: bool) -> str | None:
+    """What the content's `*_SAVE_AS` adds to its `*_URL`, by its settings alone.
 
-    Pelican formats `*_URL` and `*_SAVE_AS` (and their `_LANG_` forms) with the same fields, so
-    equal templates give equal strings; asking for `content.url` would expand them again.
+    '' when they are the same, 'index.html' for folder URLs (`{slug}/`), None when the URL must
+    be asked for. The settings are the ones Pelican picks: by class, draft status and language.
+    Pelican formats both templates with the same fields, so a literal suffix stays literal: the
+    URL is the output path without it, where asking for `content.url` would expand the template
+    again (about 10 µs a page).
     """
     kinds = _TEMPLATE_KINDS.get(type(content))
     if kinds is None:
-        return False
+        return None
     settings = content.settings
-    return all(
-        settings.get(f"{kind}{lang}_URL") == settings.get(f"{kind}{lang}_SAVE_AS")
-        for kind in kinds
-        for lang in ("", "_LANG")
-    )
+    prefix = (kinds[1] if draft else kinds[0]) + ("" if default_lang else "_LANG")
+    url, save_as = settings.get(prefix + "_URL"), settings.get(prefix + "_SAVE_AS")
+    if not (isinstance(url, str) and isinstance(save_as, str) and save_as.startswith(url)):
+        return None
+    suffix = save_as[len(url) :]
+    return None if "{" in suffix or "}" in suffix else suffix
 
 
 class UrlTemplates:
-    """`url_is_save_as`, answered once per content class and settings (a site has one or two)."""
+    """`save_as_suffix`, answered once per content class, settings and kind (a site has few)."""
 
     def __init__(self) -> None:
-        self._answers: dict[tuple[type, int], bool] = {}
+        self._answers: dict[tuple[type, int, bool, bool], str | None] = {}
         self._settings: list[object] = []  # kept alive, so their ids stay unique meanwhile
 
-    def url_is_save_as(self, content: Any) -> bool:
+    def save_as_suffix(self, content: Any, draft: bool) -> str | None:
         settings = getattr(content, "settings", None)
-        key = (type(content), id(settings))
-        answer = self._answers.get(key)
-        if answer is None:
-            answer = self._answers[key] = url_is_save_as(content)
+        default_lang = bool(getattr(content, "in_default_lang", True))
+        key = (type(content), id(settings), draft, default_lang)
+        if key not in self._answers:
+            self._answers[key] = save_as_suffix(content, draft, default_lang)
             self._settings.append(settings)
-        return answer
+        return self._answers[key]
 
 
 def own_pages(writes: Iterable[ContentWrite]) -> dict[int, ContentWrite]:
@@ -160,13 +165,19 @@ def page_metadata(content: Any, name: str) -> PageMetadata:
 
 def content_page(write: ContentWrite, templates: UrlTemplates) -> Written:
     """An article's or page's own file, at the URL Pelican links to."""
-    content, path = write.content, write.path
+    content, path, status = write.content, write.path, str(write.content.status)
     if hasattr(content, "override_url"):  # `Url:` metadata
         url = _unless_path(content.url, path)
-    elif hasattr(content, "override_save_as") or templates.url_is_save_as(content):
+    elif hasattr(content, "override_save_as"):
         url = None  # served where it is written; the core derives the URL from the path
     else:
-        url = _unless_path(content.url, path)
+        suffix = templates.save_as_suffix(content, draft=status == "draft")
+        if suffix == "":
+            url = None  # as above
+        elif suffix is not None and path.endswith(suffix):
+            url = path[: -len(suffix)]
+        else:
+            url = _unless_path(content.url, path)
     source = getattr(content, "source_path", None)
     return Written(
         Page(
@@ -175,7 +186,7 @@ def content_page(write: ContentWrite, templates: UrlTemplates) -> Written:
             sources=(source,) if source else (),
             meta=page_metadata(content, source or path),
         ),
-        str(content.status),
+        status,
     )
 
 
