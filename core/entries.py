@@ -218,12 +218,13 @@ def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
         times = source_times({source for page in ordered for source in page.sources})
     made: list[tuple[Page, Entry]] = []
     seen_urls: set[str] = set()
-    for page, entry in maker.entries(ordered, times):
-        if entry.url in seen_urls:
+    for pair in maker.entries(ordered, times):
+        url = pair[1].url
+        if url in seen_urls:
             maker.skipped["duplicate URL"] += 1
             continue
-        seen_urls.add(entry.url)
-        made.append((page, entry))
+        seen_urls.add(url)
+        made.append(pair)
     unknown = [pair for pair in made if pair[1].lastmod is None]
     if maker.options.lastmod == "none" or not unknown:
         return [entry for _, entry in made]
