@@ -331,13 +331,10 @@ def write_report(
     results: Path,
     say: Callable[[str], None],
 ) -> Path:
-    lines = [
-        "## Benchmark results",
-        "",
-        f"Machine: {machine()}. Command: `{command}`. "
-        f"Medians of {max((r.runs for r in tree_rows), default=0)} interleaved runs.",
-        "",
-    ]
+    header = f"Machine: {machine()}. Command: `{command}`."
+    if tree_rows:  # the generator tables give their own number of builds
+        header += f" Output trees: medians of {max(r.runs for r in tree_rows)} interleaved runs."
+    lines = ["## Benchmark results", "", header, ""]
     if tree_rows:
         lines += ["### Output trees", "", *tree_table(tree_rows), "", *tree_targets(tree_rows), ""]
     lines += host_lines

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -294,7 +295,10 @@ def test_other_builders_write_no_sitemap(tmp_path: Path, builder: str) -> None:
     assert "sitemapkit" not in build.warnings
 
 
-def test_failed_build_keeps_the_previous_sitemap(tmp_path: Path) -> None:
+def test_failed_build_keeps_the_previous_sitemap(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # Sphinx's crash report goes here
     files = {
         "conf.py": conf("extensions = ['sitemapkit.sphinx']", f"html_baseurl = {BASE!r}"),
         "index.rst": "Home\n====\n",
@@ -321,7 +325,8 @@ def test_failed_build_keeps_the_previous_sitemap(tmp_path: Path) -> None:
     assert {name: (out / name).read_bytes() for name in SITEMAP_NAMES} == before
 
 
-def test_broken_conf_writes_nothing(tmp_path: Path) -> None:
+def test_broken_conf_writes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # Sphinx's crash report goes here
     src = make_site(
         tmp_path,
         {
