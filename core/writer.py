@@ -12,8 +12,6 @@ import gzip
 import itertools
 import os
 import re
-import struct
-import zlib
 from collections import deque
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -46,75 +44,48 @@ def _open_temp(folder: str) -> tuple[str, IO[bytes]]:
         return path, os.fdopen(fd, "wb")
 
 
-def _gzip_header() -> bytes:
-    """RFC 1952's header as Python's gzip module writes it with no name and mtime 0.
-
-    XFL follows the level and the OS byte is 255 ("unknown"), so twins are the same bytes
-    on every platform.
-    """
-    xfl = b"\x02" if GZIP_LEVEL == 9 else b"\x04" if GZIP_LEVEL == 1 else b"\x00"
-    return b"\x1f\x8b\x08\x00\x00\x00\x00\x00" + xfl + b"\xff"
-
-
-def _deflater() -> zlib._Compress:
-    return zlib.compressobj(GZIP_LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS, zlib.DEF_MEM_LEVEL, 0)
-
-
-def _gzip_trailer(crc: int, size: int) -> bytes:
-    return struct.pack("<II", crc & 0xFFFFFFFF, size & 0xFFFFFFFF)
-
-
-def gzip_bytes(data: bytes) -> bytes:
-    """A whole small file (an index) compressed like the twins."""
-    deflater = _deflater()
-    body = deflater.compress(data) + deflater.flush()
-    return _gzip_header() + body + _gzip_trailer(zlib.crc32(data), len(data))
+def _gzip_stream(raw: IO[bytes]) -> gzip.GzipFile:
+    """Reproducible gzip: no file name, mtime 0, a fixed level."""
+    return gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=GZIP_LEVEL)
 
 
 class _GzipTwin:
-    """A gzip twin whose deflating runs on a second thread, chunk by chunk, in order.
+    """A gzip twin compressed on a second thread, chunk by chunk, in order.
 
-    zlib releases the GIL while it deflates, so with a second core the twin costs little wall
-    time. The worker does nothing else: each time it takes the GIL back it may wait for the main
-    thread, so the checksum and the file writes stay here. The bytes are the same as inline.
+    zlib releases the GIL while it compresses, so with a second core the twin costs almost no
+    wall time; the bytes are the same as compressing inline. A few chunks may wait at most.
     """
 
     def __init__(self, raw: IO[bytes]) -> None:
         self.raw = raw
-        self._deflater = _deflater()
-        self._crc = self._size = 0
+        self.stream = _gzip_stream(raw)
         self._worker: ThreadPoolExecutor | None = ThreadPoolExecutor(
             max_workers=1, thread_name_prefix="sitemapkit-gzip"
         )
-        self._pending: deque[Future[bytes]] = deque()
-        raw.write(_gzip_header())
+        self._pending: deque[Future[int]] = deque()
 
     def write(self, data: bytes) -> None:
-        self._crc = zlib.crc32(data, self._crc)
-        self._size += len(data)
-        pending = self._pending
-        while pending and (len(pending) >= _GZIP_CHUNKS_WAITING or pending[0].done()):
-            self.raw.write(pending.popleft().result())
         if self._worker is not None:
+            if len(self._pending) >= _GZIP_CHUNKS_WAITING:
+                self._pending.popleft().result()
             try:
-                pending.append(self._worker.submit(self._deflater.compress, data))
+                self._pending.append(self._worker.submit(self.stream.write, data))
                 return
-            except RuntimeError:  # no thread can start here: deflate inline from now on
+            except RuntimeError:  # no thread can start here: compress inline from now on
                 self._drain()
                 self._worker.shutdown()
                 self._worker = None
-        self.raw.write(self._deflater.compress(data))
+        self.stream.write(data)
 
     def _drain(self) -> None:
         while self._pending:
-            self.raw.write(self._pending.popleft().result())
+            self._pending.popleft().result()
 
     def close(self) -> None:
         """Finish the stream; a compression error is raised here."""
         try:
             self._drain()
-            self.raw.write(self._deflater.flush())
-            self.raw.write(_gzip_trailer(self._crc, self._size))
+            self.stream.close()
         finally:
             if self._worker is not None:
                 self._worker.shutdown()
@@ -126,6 +97,8 @@ class _GzipTwin:
         self._pending.clear()
         if self._worker is not None:
             self._worker.shutdown()
+        with contextlib.suppress(OSError, ValueError):  # the file is discarded anyway
+            self.stream.close()
         self.raw.close()
 
 
@@ -350,8 +323,8 @@ class SitemapWriter:
         self._place(temp_path, name, result)
         if self.options.gzip:
             temp_path, handle = _open_temp(self.root)
-            with handle:
-                handle.write(gzip_bytes(data))
+            with handle, _gzip_stream(handle) as gz:
+                gz.write(data)
             self._place(temp_path, name + ".gz", result)
 
     def _remove_stale(self, result: WriteResult) -> None:
