@@ -14,7 +14,7 @@ from .gc_pause import paused_gc
 from .options import SitemapOptions
 from .pages import Page, scan_output
 from .robots import sitemap_line, update_robots
-from .writer import Progress, SitemapWriter, WriteResult
+from .writer import FileNames, Progress, SitemapWriter, WriteResult
 
 _logger = logging.getLogger("sitemapkit")
 
@@ -29,6 +29,21 @@ class BuildResult(WriteResult):
     """What a build did: for summary lines, adapters' logs and tests."""
 
     skipped: dict[str, int] = field(default_factory=dict)
+
+
+def _replaced_notice(replaced: list[str], names: FileNames) -> Notice:
+    """Two tools writing one file take turns silently; the user should hear of it."""
+    options = sorted({names.option_naming(name) for name in replaced})
+    it = "it" if len(replaced) == 1 else "them"
+    return Notice(
+        "warning",
+        "replaced-file",
+        f"replaced {', '.join(replaced)}, which sitemapkit had not written: if another "
+        f"sitemap plugin or a file in the site's sources writes {it}, turn that off or remove "
+        f"{it}, or set {' or '.join(options)} to give sitemapkit's files other names (a file "
+        "left by an earlier build needs nothing)",
+        tuple(options),
+    )
 
 
 def build_sitemaps(
@@ -67,8 +82,11 @@ def _build(
         entries: Iterable[Entry] = stream_entries(scan_output(root), maker)
     else:
         entries = resolve_entries(pages, maker)
-    written = SitemapWriter(root, options, progress).write(entries)
+    writer = SitemapWriter(root, options, progress)
+    written = writer.write(entries)
     result = BuildResult(**vars(written), skipped=dict(maker.skipped))
+    if written.replaced:
+        report(_replaced_notice(written.replaced, writer.names))
     if written.urls == 0:
         report(Notice("warning", "no-pages", "no pages to list, so no sitemap was written"))
         return result

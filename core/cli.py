@@ -141,7 +141,7 @@ def run_build(args: argparse.Namespace) -> int:
     progress = _progress_printer(sys.stderr)
 
     def report(notice: Notice) -> None:
-        print(f"sitemapkit: {notice.level}: {notice.message}", file=sys.stderr)
+        print(f"sitemapkit: {notice.level}: {notice.describe(flag_name)}", file=sys.stderr)
 
     result = build_sitemaps(site, options, report=report, progress=progress)
     if progress is not None:

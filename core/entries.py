@@ -8,6 +8,7 @@ newest lastmod of the pages they list, or of the whole site.
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -33,6 +34,15 @@ class Notice:
     level: Literal["info", "warning"]
     code: str  # a stable subtype, e.g. "long-url", for filtering (Sphinx's suppress_warnings)
     message: str
+    #: The options the message names, for front ends that spell them differently.
+    options: tuple[str, ...] = ()
+
+    def describe(self, spelling: Callable[[str], str]) -> str:
+        """The message with each option it names spelt the way the user writes options."""
+        if not self.options:
+            return self.message
+        names = r"\b(?:" + "|".join(map(re.escape, self.options)) + r")\b"
+        return re.sub(names, lambda match: spelling(match.group()), self.message)
 
 
 Report = Callable[[Notice], None]

@@ -161,6 +161,12 @@ class FileNames:
     def from_options(cls, options: SitemapOptions) -> FileNames:
         return cls(options.sitemap_name, options.txt_name, options.index_name)
 
+    def option_naming(self, name: str) -> str:
+        """The option that sets a written file's name (`sitemap_name` for parts and twins too)."""
+        if name in (self.index, self.index + ".gz"):
+            return "index_name"
+        return "txt_name" if name.endswith(".txt") else "sitemap_name"
+
     def xml_part(self, number: int) -> str:
         return f"{self.sitemap[:-4]}-{number}.xml"
 
@@ -180,6 +186,8 @@ class WriteResult:
     parts: int = 0
     files: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
+    #: Files at the names written that this tool had not written: another tool's, or the site's.
+    replaced: list[str] = field(default_factory=list)
 
 
 def read_head(path: str, size: int = 4096) -> bytes | None:
@@ -313,7 +321,10 @@ class SitemapWriter:
         return result
 
     def _place(self, temp_path: str, name: str, result: WriteResult) -> None:
-        os.replace(temp_path, os.path.join(self.root, name))
+        target = os.path.join(self.root, name)
+        if os.path.lexists(target) and not is_own_file(target):
+            result.replaced.append(name)
+        os.replace(temp_path, target)
         result.files.append(name)
 
     def _write_whole(self, name: str, data: bytes, result: WriteResult) -> None:

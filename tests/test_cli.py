@@ -141,6 +141,19 @@ def test_an_empty_site_warns_and_exits_0(
     assert list(tmp_path.iterdir()) == []
 
 
+def test_another_tools_sitemap_is_replaced_with_a_warning_naming_the_flag(
+    site: Path, capsys: pytest.CaptureFixture[str], schemas: SchemaSet
+) -> None:
+    (site / "sitemap.xml").write_text("<urlset>another generator's sitemap</urlset>\n")
+    assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
+    warning = capsys.readouterr().err
+    assert warning.startswith("sitemapkit: warning: replaced sitemap.xml, which sitemapkit had")
+    assert "set --sitemap-name to give sitemapkit's files other names" in warning
+    schemas.validate_folder(site)
+    assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
+    assert capsys.readouterr().err == ""
+
+
 def test_120000_pages_make_three_parts_and_two_indexes(tmp_path: Path, schemas: SchemaSet) -> None:
     site = tmp_path / "big"
     for folder in range(120):

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import SchemaSet, locs, parse_urlset
-from sitemapkit import Page, build_sitemaps, resolve_options
+from sitemapkit import Notice, Page, build_sitemaps, resolve_options
 from sitemapkit.entries import Entry
 from sitemapkit.writer import SitemapWriter
 
@@ -151,6 +151,33 @@ def test_a_site_with_no_pages_removes_its_old_sitemap(tmp_path: Path) -> None:
     )
     assert result.urls == 0 and names(tmp_path) == set()
     assert notices == ["no-pages"]
+
+
+def test_replacing_a_file_another_tool_wrote_warns_naming_it_and_the_option(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "sitemap.xml").write_text("<urlset>another plugin's sitemap</urlset>")
+    (tmp_path / "sitemap-index.xml.gz").write_bytes(gzip.compress(b"<sitemapindex/>"))
+    (tmp_path / "sitemap.txt").write_text(BASE + "a.html\n")  # a list of URLs: taken as ours
+    options = resolve_options({"base_url": BASE, "gzip": True, "robots": False})
+    notices: list[tuple[str, str, str]] = []
+
+    def report(notice: Notice) -> None:
+        notices.append((notice.level, notice.code, notice.message))
+
+    result = build_sitemaps(tmp_path, options, pages(2), report=report)
+    assert result.replaced == ["sitemap.xml", "sitemap-index.xml.gz"]
+    ((level, code, message),) = notices
+    assert (level, code) == ("warning", "replaced-file")
+    assert message.startswith(
+        "replaced sitemap.xml, sitemap-index.xml.gz, which sitemapkit had not written"
+    )
+    assert "set index_name or sitemap_name to give sitemapkit's files other names" in message
+    assert locs(tmp_path / "sitemap.xml") == [BASE + "p/000000.html", BASE + "p/000001.html"]
+
+    notices.clear()
+    assert build_sitemaps(tmp_path, options, pages(2), report=report).replaced == []
+    assert notices == []
 
 
 def test_turning_txt_off_removes_the_old_text_sitemap(tmp_path: Path) -> None:

@@ -296,6 +296,22 @@ def test_mkdocs_own_sitemap_is_never_written_nor_left_behind(
     schemas.validate_folder(site)
 
 
+def test_a_sitemap_in_docs_is_replaced_with_a_warning_that_fails_strict(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, schemas: SchemaSet
+) -> None:
+    docs = {**DOCS, "sitemap.xml": "<urlset>written by hand</urlset>\n"}
+    config_file = make_site(tmp_path, {"site_url": "https://example.com/"}, docs)
+    with caplog.at_level(logging.WARNING):
+        site = run_build(config_file)
+    (warning,) = sitemapkit_messages(caplog, logging.WARNING)
+    assert "replaced sitemap.xml, which sitemapkit had not written" in warning
+    assert "set sitemap_name" in warning
+    assert MARKER in (site / "sitemap.xml").read_bytes()
+    schemas.validate_folder(site)
+    with pytest.raises(Abort, match="strict"):
+        run_build(config_file, strict=True)
+
+
 def test_serve_never_lists_the_development_address(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, schemas: SchemaSet
 ) -> None:

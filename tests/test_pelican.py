@@ -264,6 +264,22 @@ def test_redirect_stubs_and_unmatched_static_files_are_not_listed(
     assert BASE + "files/logo.png" not in found
 
 
+def test_a_sitemap_among_the_static_files_is_replaced_with_a_warning(
+    build: Callable[..., Path], caplog: pytest.LogCaptureFixture
+) -> None:
+    files = {**BLOG, "extra/sitemap.xml": "<urlset>written by hand</urlset>\n"}
+    with caplog.at_level(logging.WARNING, logger="sitemapkit"):
+        out = build(
+            files,
+            STATIC_PATHS=["extra"],
+            EXTRA_PATH_METADATA={"extra/sitemap.xml": {"path": "sitemap.xml"}},
+        )
+    (warning,) = [r.getMessage() for r in caplog.records if r.name.startswith("sitemapkit")]
+    assert "replaced sitemap.xml, which sitemapkit had not written" in warning
+    assert "set SITEMAPKIT['sitemap_name'] to give" in warning
+    assert assert_every_loc_is_a_file(out)
+
+
 def test_drafts_and_hidden_content_can_be_included(build: Callable[..., Path]) -> None:
     out = build(BLOG, SITEMAPKIT={"include_drafts": True, "include_hidden": True})
     found = set(assert_every_loc_is_a_file(out))

@@ -357,6 +357,23 @@ def test_missing_base_url_warns_and_fails_strict_builds(tmp_path: Path) -> None:
     assert sitemap_files(tmp_path / "strict") == []
 
 
+def test_a_sitemap_in_html_extra_path_is_replaced_with_a_warning(tmp_path: Path) -> None:
+    files = {
+        "conf.py": conf(
+            "extensions = ['sitemapkit.sphinx']",
+            f"html_baseurl = {BASE!r}",
+            "html_extra_path = ['extra']",
+        ),
+        "index.rst": "Home\n====\n",
+        "extra/sitemap.xml": "<urlset>written by hand</urlset>\n",
+    }
+    build = sphinx_build(make_site(tmp_path, files), tmp_path / "out")
+    assert build.code == 0
+    assert "WARNING: sitemapkit: replaced sitemap.xml, which sitemapkit had" in build.warnings
+    assert "set sitemapkit_sitemap_name to give" in build.warnings
+    assert locs(build.out / "sitemap.xml") == [BASE + "index.html"]
+
+
 @pytest.mark.parametrize(
     ("setting", "expected"),
     [

@@ -154,7 +154,7 @@ def pages_of(main: SiteRun, options: PelicanOptions) -> list[Page]:
 
 def _log_notice(notice: Notice) -> None:
     level = logging.WARNING if notice.level == "warning" else logging.INFO
-    logger.log(level, "sitemapkit: %s", notice.message)
+    logger.log(level, "sitemapkit: %s", notice.describe(spelling))
 
 
 def write_sitemaps(main: SiteRun) -> None:

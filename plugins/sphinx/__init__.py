@@ -38,7 +38,7 @@ MANY_PAGES = 1000
 
 def report(notice: Notice) -> None:
     """Route the core's notices to Sphinx's log, with the notice's code as the subtype."""
-    message = "sitemapkit: " + notice.message
+    message = "sitemapkit: " + notice.describe(lambda option: PREFIX + option)
     if notice.level == "warning":
         logger.warning(message, type=LOG_TYPE, subtype=notice.code)
     else:
