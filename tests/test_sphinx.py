@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -355,6 +356,27 @@ def test_missing_base_url_warns_and_fails_strict_builds(tmp_path: Path) -> None:
     assert strict.returncode != 0
     assert "sitemapkit: no sitemap is written" in strict.stderr
     assert sitemap_files(tmp_path / "strict") == []
+
+
+def test_large_sites_show_a_progress_line_around_the_writing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    files = {
+        "conf.py": conf("extensions = ['sitemapkit.sphinx']", f"html_baseurl = {BASE!r}"),
+        "index.rst": "Home\n====\n\n.. toctree::\n\n   a\n   b\n",
+        "a.rst": "A\n=\n",
+        "b.rst": "B\n=\n",
+    }
+    src = make_site(tmp_path, files)
+    assert build_main(["-b", "html", str(src), str(tmp_path / "small")]) == 0
+    assert "sitemapkit: writing sitemaps" not in capsys.readouterr().out
+
+    monkeypatch.setattr("sitemapkit.sphinx.MANY_PAGES", 3)  # 1,000 pages take minutes here
+    assert build_main(["-b", "html", str(src), str(tmp_path / "large")]) == 0
+    out = capsys.readouterr().out
+    line = re.search(r"^sitemapkit: writing sitemaps for \d+ pages\.\.\. done$", out, re.M)
+    assert line, out  # whole: the notices of the writing (here, robots.txt's) come after it
+    assert "add this line to the host's robots.txt" in out[line.end() :]
 
 
 def test_a_sitemap_in_html_extra_path_is_replaced_with_a_warning(tmp_path: Path) -> None:

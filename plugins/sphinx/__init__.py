@@ -7,13 +7,16 @@ the work happens at `build-finished`, in the main process, so no state crosses p
 
 from __future__ import annotations
 
+import os
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 import sitemapkit
 from sitemapkit import (
+    BuildResult,
     Notice,
     OptionError,
+    Page,
     SitemapkitError,
     SitemapOptions,
     build_sitemaps,
@@ -50,6 +53,19 @@ def progress_line(pages: int) -> AbstractContextManager[None]:
     if pages < MANY_PAGES:
         return nullcontext()
     return progress_message(f"sitemapkit: writing sitemaps for {pages:,} pages")
+
+
+def write_sitemaps(
+    outdir: str | os.PathLike[str], options: SitemapOptions, pages: list[Page]
+) -> BuildResult:
+    """`build_sitemaps` inside the progress line; its notices wait until the line is done."""
+    notices: list[Notice] = []
+    try:
+        with progress_line(len(pages)):
+            return build_sitemaps(outdir, options, pages, report=notices.append)
+    finally:
+        for notice in notices:
+            report(notice)
 
 
 class SitemapRun:
@@ -101,8 +117,7 @@ class SitemapRun:
                 pages = document_pages(builder, env, str(app.srcdir), warn)
                 generated = self.generated.current(builder, env.found_docs)
                 pages += generated_pages(builder, generated)
-                with progress_line(len(pages)):
-                    result = build_sitemaps(builder.outdir, self.options, pages, report=report)
+                result = write_sitemaps(builder.outdir, self.options, pages)
         except SitemapkitError as exc:
             # An ERROR line, not a crash report: the message already says what to do.
             logger.error("sitemapkit: %s", exc, type=LOG_TYPE, subtype="write")
