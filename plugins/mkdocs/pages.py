@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page as MkDocsPage
+from mkdocs.utils.meta import get_data
 from sitemapkit import Page, PageMetadata, parse_page_metadata
 from sitemapkit.pages import NO_METADATA
 
@@ -38,6 +40,16 @@ def front_matter_metadata(file: File, meta: Mapping[str, object], warn: Warn) ->
     return metadata
 
 
+def front_matter(file: File, page: MkDocsPage) -> Mapping[str, object]:
+    """The page's front matter: `--dirty` builds leave pages they skip unread, so read it then."""
+    if page.markdown is not None:
+        return page.meta
+    try:
+        return get_data(file.content_string)[1]
+    except (OSError, ValueError):  # MkDocs reports unreadable pages itself
+        return {}
+
+
 def site_pages(files: Files, warn: Warn) -> list[Page]:
     """The included documentation pages, with MkDocs' own URL (relative to `site_url`).
 
@@ -49,7 +61,7 @@ def site_pages(files: Files, warn: Warn) -> list[Page]:
         page = file.page
         if page is None:
             continue
-        source, meta = file.abs_src_path, page.meta
+        source, meta = file.abs_src_path, front_matter(file, page)
         pages.append(
             Page(
                 file.dest_uri,
