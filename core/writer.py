@@ -13,10 +13,11 @@ import itertools
 import os
 import re
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence, Set
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import IO
+from urllib.parse import quote, unquote
 
 from .entries import Entry
 from .errors import SitemapkitError
@@ -202,15 +203,59 @@ def read_head(path: str, size: int = 4096) -> bytes | None:
         return None
 
 
-def is_own_file(path: str) -> bool:
-    """Whether a file in the output folder was written by this tool (never touch the user's)."""
+def is_own_file(path: str, noted_text_files: Set[str]) -> bool:
+    """Whether a file in the output folder was written by this tool (never touch the user's).
+
+    XML files carry the marker; a text file has no room for one, so it is ours only when the
+    index of the build that wrote it names it (`noted_text_files`) and it still lists URLs.
+    """
     head = read_head(path)
     if head is None:
         return False
     if path.endswith(".txt"):
+        if os.path.basename(path) not in noted_text_files:
+            return False
         lines = head.split(b"\n")[:-1] or [head]
         return all(line.startswith((b"http://", b"https://")) for line in lines if line)
     return MARKER.encode() in head
+
+
+_TEXT_NOTE = re.compile(rb"<!-- text files: (\S+)(?: to (\S+))? -->")
+_TEXT_PART = re.compile(r"(.+)-(\d+)\.txt")
+
+
+def _comment_safe(name: str) -> str:
+    """A file name fit for an XML comment: URL-encoded, with no '--' left in it."""
+    return quote(name, safe="-._~").replace("--", "-%2D")
+
+
+def text_files_note(text_files: Sequence[str]) -> str:
+    """The index's comment naming the text files of its build: one, or the first to the last."""
+    if not text_files:
+        return ""
+    named = _comment_safe(text_files[0])
+    if len(text_files) > 1:
+        named += " to " + _comment_safe(text_files[-1])
+    return f"<!-- text files: {named} -->\n"
+
+
+def noted_text_files(index_path: str) -> set[str]:
+    """The text files an earlier build named in its index (see `text_files_note`)."""
+    head = read_head(index_path)
+    if head is None or MARKER.encode() not in head:
+        return set()
+    note = _TEXT_NOTE.search(head)
+    if note is None:
+        return set()
+    first = unquote(note.group(1).decode("ascii", "replace"))
+    if note.group(2) is None:
+        return {first}
+    last = unquote(note.group(2).decode("ascii", "replace"))
+    part = _TEXT_PART.fullmatch(last)
+    if part is None:
+        return {first, last}
+    count = min(int(part.group(2)), MAX_URLS_PER_FILE)
+    return {f"{part.group(1)}-{number}.txt" for number in range(1, count + 1)}
 
 
 class SitemapWriter:
@@ -228,6 +273,7 @@ class SitemapWriter:
         self._date_only = options.lastmod_format == "date"
         self._budget = options.max_bytes - len(URLSET_OPEN) - len(URLSET_CLOSE)
         self._parts: list[_Part] = []
+        self._whole_temps: list[str] = []
 
     def write(self, entries: Iterable[Entry]) -> WriteResult:
         """Write every entry, then move the finished set into place; all or nothing."""
@@ -293,8 +339,11 @@ class SitemapWriter:
         return total
 
     def _publish(self, total: int) -> WriteResult:
+        """Every file is complete in a temporary file before the first one goes into place."""
         result = WriteResult(urls=total, parts=len(self._parts))
         names = self.names
+        noted = noted_text_files(os.path.join(self.root, names.index))
+        noted |= noted_text_files(os.path.join(self.root, names.sitemap))
         base = self.options.base_url or ""
         if len(self._parts) == 1:
             targets = [(self._parts[0], names.sitemap, names.txt)]
@@ -303,42 +352,62 @@ class SitemapWriter:
                 (part, names.xml_part(k), names.txt_part(k))
                 for k, part in enumerate(self._parts, start=1)
             ]
+        placements: list[tuple[str, str]] = []  # (temporary file, name), in the order placed
         index_rows: list[tuple[str, int | None]] = []
+        text_files: list[str] = []
         for part, xml_name, txt_name in targets:
-            self._place(part.xml_path, xml_name, result)
+            placements.append((part.xml_path, xml_name))
             if part.txt_path:
-                self._place(part.txt_path, txt_name, result)
+                placements.append((part.txt_path, txt_name))
+                text_files.append(txt_name)
             if part.gz_path:
-                self._place(part.gz_path, xml_name + ".gz", result)
+                placements.append((part.gz_path, xml_name + ".gz"))
             index_rows.append((base + encode_file_path(xml_name), part.newest))
         if self._parts:
-            index = render_index(index_rows, self._date_only).encode("ascii")
+            note = text_files_note(text_files)
+            index = render_index(index_rows, self._date_only, note).encode("ascii")
             index_names = [names.index] + ([names.sitemap] if len(self._parts) > 1 else [])
             for name in index_names:
-                self._write_whole(name, index, result)
+                placements += self._write_whole(name, index)
+        self._check_targets(name for _, name in placements)
+        for temp_path, name in placements:
+            target = os.path.join(self.root, name)
+            if os.path.lexists(target) and not is_own_file(target, noted):
+                result.replaced.append(name)
+            os.replace(temp_path, target)
+            result.files.append(name)
         self._parts.clear()
-        self._remove_stale(result)
+        self._whole_temps.clear()
+        self._remove_stale(noted, result)
         return result
 
-    def _place(self, temp_path: str, name: str, result: WriteResult) -> None:
-        target = os.path.join(self.root, name)
-        if os.path.lexists(target) and not is_own_file(target):
-            result.replaced.append(name)
-        os.replace(temp_path, target)
-        result.files.append(name)
-
-    def _write_whole(self, name: str, data: bytes, result: WriteResult) -> None:
+    def _write_whole(self, name: str, data: bytes) -> list[tuple[str, str]]:
+        """A small file (an index) and its gzip twin, as temporary files to place."""
         temp_path, handle = _open_temp(self.root)
+        self._whole_temps.append(temp_path)
         with handle:
             handle.write(data)
-        self._place(temp_path, name, result)
+        placements = [(temp_path, name)]
         if self.options.gzip:
             temp_path, handle = _open_temp(self.root)
+            self._whole_temps.append(temp_path)
             with handle, _gzip_stream(handle) as gz:
                 gz.write(data)
-            self._place(temp_path, name + ".gz", result)
+            placements.append((temp_path, name + ".gz"))
+        return placements
 
-    def _remove_stale(self, result: WriteResult) -> None:
+    def _check_targets(self, names: Iterable[str]) -> None:
+        """A folder at a file's name would stop the set half-way: refuse before placing any."""
+        for name in names:
+            path = os.path.join(self.root, name)
+            if os.path.isdir(path) and not os.path.islink(path):
+                raise SitemapkitError(
+                    f"{name!r} in the output folder is a folder, so the sitemap cannot be "
+                    f"written there; remove it or set {self.names.option_naming(name)} to "
+                    "another name"
+                )
+
+    def _remove_stale(self, noted: Set[str], result: WriteResult) -> None:
         names = self.names
         written = set(result.files)
         candidates = {names.sitemap, names.txt, names.index}
@@ -350,14 +419,17 @@ class SitemapWriter:
         candidates |= {name for name in found if pattern.match(name)}
         for name in sorted(candidates - written):
             path = os.path.join(self.root, name)
-            if os.path.isfile(path) and not os.path.islink(path) and is_own_file(path):
+            if os.path.isfile(path) and not os.path.islink(path) and is_own_file(path, noted):
                 os.remove(path)
                 result.removed.append(name)
 
     def _discard(self) -> None:
+        temp_paths = list(self._whole_temps)
         for part in self._parts:
             part.abandon()
-            for path in part.temp_paths():
-                with contextlib.suppress(OSError):
-                    os.remove(path)
+            temp_paths += part.temp_paths()
+        for path in temp_paths:
+            with contextlib.suppress(OSError):
+                os.remove(path)
         self._parts.clear()
+        self._whole_temps.clear()

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import SchemaSet, locs, parse_urlset
-from sitemapkit import Notice, Page, build_sitemaps, resolve_options
+from sitemapkit import Notice, Page, SitemapkitError, build_sitemaps, resolve_options
 from sitemapkit.entries import Entry
 from sitemapkit.writer import SitemapWriter
 
@@ -127,6 +127,7 @@ def test_stale_parts_and_twins_are_removed_but_never_a_users_file(tmp_path: Path
     assert (tmp_path / "sitemap-4.xml").exists()
     (tmp_path / "sitemap-9.xml").write_text("<urlset>my own file</urlset>")
     (tmp_path / "sitemap-8.txt").write_text("notes, not URLs\n")
+    (tmp_path / "sitemap-7.txt").write_text(BASE + "a list the index never named\n")
     result = build_sitemaps(tmp_path, resolve_options({"base_url": BASE}), pages(3))
     assert result.parts == 1
     assert names(tmp_path) == {
@@ -136,6 +137,7 @@ def test_stale_parts_and_twins_are_removed_but_never_a_users_file(tmp_path: Path
         "robots.txt",
         "sitemap-9.xml",
         "sitemap-8.txt",
+        "sitemap-7.txt",
     }
     assert "sitemap-4.xml.gz" in result.removed and "sitemap-1.txt" in result.removed
 
@@ -158,7 +160,7 @@ def test_replacing_a_file_another_tool_wrote_warns_naming_it_and_the_option(
 ) -> None:
     (tmp_path / "sitemap.xml").write_text("<urlset>another plugin's sitemap</urlset>")
     (tmp_path / "sitemap-index.xml.gz").write_bytes(gzip.compress(b"<sitemapindex/>"))
-    (tmp_path / "sitemap.txt").write_text(BASE + "a.html\n")  # a list of URLs: taken as ours
+    (tmp_path / "sitemap.txt").write_text(BASE + "a.html\n")  # URLs, but no index named it
     options = resolve_options({"base_url": BASE, "gzip": True, "robots": False})
     notices: list[tuple[str, str, str]] = []
 
@@ -166,13 +168,13 @@ def test_replacing_a_file_another_tool_wrote_warns_naming_it_and_the_option(
         notices.append((notice.level, notice.code, notice.message))
 
     result = build_sitemaps(tmp_path, options, pages(2), report=report)
-    assert result.replaced == ["sitemap.xml", "sitemap-index.xml.gz"]
+    assert result.replaced == ["sitemap.xml", "sitemap.txt", "sitemap-index.xml.gz"]
     ((level, code, message),) = notices
     assert (level, code) == ("warning", "replaced-file")
     assert message.startswith(
-        "replaced sitemap.xml, sitemap-index.xml.gz, which sitemapkit had not written"
+        "replaced sitemap.xml, sitemap.txt, sitemap-index.xml.gz, which sitemapkit had not written"
     )
-    assert "set index_name or sitemap_name to give sitemapkit's files other names" in message
+    assert "set index_name or sitemap_name or txt_name to give sitemapkit's" in message
     assert locs(tmp_path / "sitemap.xml") == [BASE + "p/000000.html", BASE + "p/000001.html"]
 
     notices.clear()
@@ -180,10 +182,26 @@ def test_replacing_a_file_another_tool_wrote_warns_naming_it_and_the_option(
     assert notices == []
 
 
-def test_turning_txt_off_removes_the_old_text_sitemap(tmp_path: Path) -> None:
+def test_turning_txt_off_removes_the_old_text_sitemap_but_never_the_users(
+    tmp_path: Path,
+) -> None:
     build_sitemaps(tmp_path, resolve_options({"base_url": BASE}), pages(2))
+    assert b"<!-- text files: sitemap.txt -->" in (tmp_path / "sitemap-index.xml").read_bytes()
     build_sitemaps(tmp_path, resolve_options({"base_url": BASE, "txt": False}), pages(2))
     assert not (tmp_path / "sitemap.txt").exists()
+
+    (tmp_path / "sitemap.txt").write_text(BASE + "kept.html\n")  # the site's own list
+    build_sitemaps(tmp_path, resolve_options({"base_url": BASE, "txt": False}), pages(2))
+    assert (tmp_path / "sitemap.txt").read_text() == BASE + "kept.html\n"
+
+
+def test_text_parts_named_in_the_index_go_when_the_parts_shrink(tmp_path: Path) -> None:
+    build_sitemaps(tmp_path, resolve_options({"base_url": BASE, "max_urls": 2}), pages(7))
+    note = b"<!-- text files: sitemap-1.txt to sitemap-4.txt -->"
+    assert note in (tmp_path / "sitemap-index.xml").read_bytes()
+    result = build_sitemaps(tmp_path, resolve_options({"base_url": BASE, "max_urls": 2}), pages(3))
+    assert {"sitemap-3.txt", "sitemap-4.txt"} <= set(result.removed)
+    assert {"sitemap-1.txt", "sitemap-2.txt"} <= names(tmp_path)
 
 
 def test_an_interrupted_write_leaves_the_old_files_whole(tmp_path: Path) -> None:
@@ -213,3 +231,14 @@ def test_too_many_parts_for_one_index_is_a_clear_error(
     with pytest.raises(SitemapkitError, match="more than 3 sitemap files"):
         SitemapWriter(str(tmp_path), options).write(entries)
     assert names(tmp_path) == set()
+
+
+def test_a_folder_at_a_files_name_is_an_error_before_anything_changes(tmp_path: Path) -> None:
+    options = resolve_options({"base_url": BASE, "gzip": True, "robots": False})
+    build_sitemaps(tmp_path, options, pages(2))
+    (tmp_path / "sitemap-index.xml.gz").unlink()
+    (tmp_path / "sitemap-index.xml.gz").mkdir()
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
+    with pytest.raises(SitemapkitError, match=r"'sitemap-index.xml.gz' .* is a folder.*index_name"):
+        build_sitemaps(tmp_path, options, pages(3))
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()} == before
