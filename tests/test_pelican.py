@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from jinja2 import TemplateSyntaxError
 from pelican import Pelican
 from pelican.settings import read_settings
 
@@ -365,6 +366,21 @@ def test_two_runs_of_one_pelican_object_are_byte_identical(tmp_path: Path) -> No
     pelican.run()  # as `pelican --autoreload` does: the same object, run again
     assert snapshot() == first
     assert {"sitemap.xml", "sitemap.xml.gz", "sitemap.txt", "robots.txt"} <= set(first)
+
+
+def test_a_failed_build_does_not_stop_the_next_ones_sitemap(tmp_path: Path) -> None:
+    """`--autoreload` goes on after an error with a new Pelican object, in the same process."""
+    content = write_tree(tmp_path / "content", BLOG)
+    broken = write_tree(
+        tmp_path / "overrides",
+        {"article.html": '{% extends "!simple/article.html" %}{% block content %}{{ x( }}'},
+    )
+    out = tmp_path / "output"
+    with pytest.raises(TemplateSyntaxError):
+        Pelican(pelican_settings(content, out, THEME_TEMPLATES_OVERRIDES=[str(broken)])).run()
+    assert not (out / "sitemap.xml").exists()
+    Pelican(pelican_settings(content, out)).run()
+    assert urls("alpha.html", "pages/about.html") <= set(assert_every_loc_is_a_file(out))
 
 
 def test_lastmod_is_the_source_mtime_and_modified_wins(

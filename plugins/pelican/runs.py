@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
+import sys
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,6 +62,16 @@ class SiteRun:
         return resolved
 
 
+def _is_running(pelican: Any) -> bool:
+    """Whether `pelican.run()` is on the call stack (a subsite starts inside its main site's)."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code.co_name == "run" and frame.f_locals.get("self") is pelican:
+            return True
+        frame = frame.f_back
+    return False
+
+
 class Runs:
     """The runs in progress, outermost first; `current` is the innermost (read once per file)."""
 
@@ -69,11 +80,13 @@ class Runs:
         self.current: SiteRun | None = None
 
     def start(self, pelican: Any) -> None:
-        """A new build; a run of the same Pelican that never finished (an error) is dropped."""
-        for depth, run in enumerate(self.stack):
-            if run.pelican is pelican:
-                del self.stack[depth:]
-                break
+        """A new build, nested in the runs still going; runs that ended in an error are dropped.
+
+        `--autoreload` goes on after a failed build with a new Pelican object: the failed run
+        never reached `finalized`, and must not take the new one for its subsite.
+        """
+        while self.stack and not _is_running(self.stack[-1].pelican):
+            self.stack.pop()
         settings = pelican.settings
         self.stack.append(
             SiteRun(pelican, str(settings["OUTPUT_PATH"]), str(settings.get("SITEURL") or ""))
