@@ -13,6 +13,7 @@ import logging
 import os
 import sys
 from dataclasses import dataclass, field
+from types import FrameType
 from typing import Any
 
 from sitemapkit import Notice, OptionError, Page, SitemapkitError, build_sitemaps
@@ -64,7 +65,7 @@ class SiteRun:
 
 def _is_running(pelican: Any) -> bool:
     """Whether `pelican.run()` is on the call stack (a subsite starts inside its main site's)."""
-    frame = sys._getframe(1)
+    frame: FrameType | None = sys._getframe(1)
     while frame is not None:
         if frame.f_code.co_name == "run" and frame.f_locals.get("self") is pelican:
             return True
