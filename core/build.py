@@ -104,4 +104,7 @@ def _build(
             )
         elif done.startswith(("wrote", "added")):
             result.files.append("robots.txt")
+        elif done.endswith("left unchanged"):
+            line = sitemap_line(options.base_url, options.index_name)
+            report(Notice("info", "robots", f"{done}; crawlers need this line in it: {line}"))
     return result

@@ -24,7 +24,8 @@ def read_config_file(path: Path) -> dict[str, Any]:
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise SitemapkitError(f"{path}: cannot be read as TOML ({exc}); fix the file") from None
     if path.name == "pyproject.toml":
-        data = data.get("tool", {}).get("sitemapkit", {})
+        tool = data.get("tool", {})
+        data = tool.get("sitemapkit", {}) if isinstance(tool, dict) else {}
         if not isinstance(data, dict):
             raise SitemapkitError(f"{path}: [tool.sitemapkit] must be a table of options")
     return {key.replace("-", "_"): value for key, value in data.items()}

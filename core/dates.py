@@ -11,6 +11,9 @@ from .errors import SitemapkitError
 
 _DAY = 86400
 _EPOCH_DATE = dt.date(1970, 1, 1)
+#: The seconds of 0001-01-01T00:00:00 and 9999-12-31T23:59:59 UTC: what a W3C date can hold.
+_FIRST_SECOND = (dt.date(1, 1, 1) - _EPOCH_DATE).days * _DAY
+_LAST_SECOND = (dt.date(9999, 12, 31) - _EPOCH_DATE).days * _DAY + _DAY - 1
 _DATE_ONLY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
@@ -42,6 +45,11 @@ def parse_lastmod(value: object) -> int:
     if isinstance(value, bool):
         raise ValueError("expected a date such as 2024-05-01 or 2024-05-01T12:00:00+00:00")
     if isinstance(value, int | float):
+        if not _FIRST_SECOND <= value <= _LAST_SECOND:  # NaN fails this too
+            raise ValueError(
+                "expected a date from the year 1 to 9999, such as 2024-05-01, "
+                "or seconds since 1970 such as 1714521600"
+            )
         return int(value)
     if isinstance(value, dt.datetime):
         moment = value if value.tzinfo else value.replace(tzinfo=dt.timezone.utc)

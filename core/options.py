@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -302,5 +303,17 @@ def resolve_options(values: Mapping[str, Any]) -> SitemapOptions:
     if len(set(names)) != len(names):
         raise OptionError(
             "index_name", options.index_name, "sitemap_name, txt_name and index_name must differ"
+        )
+    stem = options.sitemap_name[:-4]  # parts of a split sitemap are named stem-1.xml, stem-2.xml
+    if re.fullmatch(re.escape(stem) + r"-\d+\.xml", options.index_name):
+        raise OptionError(
+            "index_name",
+            options.index_name,
+            f"a split sitemap's parts are named {stem}-1.xml, {stem}-2.xml and so on; choose "
+            "a name outside that series, such as sitemap-index.xml",
+        )
+    if options.txt_name.lower() == "robots.txt":
+        raise OptionError(
+            "txt_name", options.txt_name, "robots.txt is for crawler rules; use sitemap.txt"
         )
     return options

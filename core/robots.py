@@ -25,22 +25,27 @@ def update_robots(root: str, base_url: str, index_name: str) -> str | None:
     path = os.path.join(root, "robots.txt")
     if os.path.islink(path):
         return "robots.txt is a symbolic link; left unchanged"
+    if os.path.isdir(path):
+        return "robots.txt is a folder; left unchanged"
     try:
-        with open(path, encoding="utf-8") as handle:
-            current: str | None = handle.read()
+        with open(path, "rb") as handle:  # bytes: the site's own lines stay exactly as they are
+            current: bytes | None = handle.read()
     except FileNotFoundError:
         current = None
+    except OSError as exc:
+        return f"robots.txt cannot be read ({exc.strerror}); left unchanged"
+    ours = line.encode("ascii")
     if current is None:
-        text = f"{MINIMAL_ROBOTS}\n{line}\n"
+        text = f"{MINIMAL_ROBOTS}\n{line}\n".encode("ascii")
         action = "wrote robots.txt"
-    elif any(existing.strip() == line for existing in current.splitlines()):
+    elif any(existing.strip() == ours for existing in current.splitlines()):
         return "robots.txt already names the sitemap"
     else:
-        separator = "" if current.endswith("\n") or not current else "\n"
-        text = f"{current}{separator}{line}\n"
+        separator = b"" if current.endswith(b"\n") or not current else b"\n"
+        text = current + separator + ours + b"\n"
         action = "added the Sitemap line to robots.txt"
     temp = path + f".sitemapkit-{os.getpid()}.tmp"
-    with open(temp, "w", encoding="utf-8", newline="\n") as handle:
+    with open(temp, "wb") as handle:
         handle.write(text)
     os.replace(temp, path)
     return action

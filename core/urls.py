@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from functools import lru_cache
 from urllib.parse import quote, urlsplit, urlunsplit
@@ -16,6 +17,9 @@ _XML_SPECIALS = str.maketrans(
 
 #: The protocol says "less than 2,048 characters".
 MAX_LOC_LENGTH = 2047
+
+#: Letters, digits, hyphens (and underscores, which some private hosts use) between dots.
+_HOST_NAME = re.compile(r"[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.?").fullmatch
 
 BASE_URL_EXAMPLE = "https://example.com/ or https://user.github.io/project/"
 
@@ -36,10 +40,18 @@ def normalise_base_url(value: str) -> str:
     if parts.username is not None or parts.password is not None:
         raise ValueError("it must not carry a user name or password")
     host = parts.hostname or ""
-    try:
-        host = host.encode("idna").decode("ascii")
-    except UnicodeError as exc:
-        raise ValueError(f"its host name {host!r} cannot be encoded") from exc
+    if ":" in host:  # an IPv6 address, written in brackets
+        try:
+            host = f"[{ipaddress.IPv6Address(host).compressed}]"
+        except ValueError as exc:
+            raise ValueError(f"its host {host!r} is not a valid IPv6 address") from exc
+    else:
+        try:
+            host = host.encode("idna").decode("ascii")
+        except UnicodeError as exc:
+            raise ValueError(f"its host name {host!r} cannot be encoded") from exc
+        if not _HOST_NAME(host):
+            raise ValueError(f"its host name {host!r} holds characters a host name cannot")
     netloc = host if parts.port is None else f"{host}:{parts.port}"
     path = encode_url_path(parts.path or "/")
     if not path.endswith("/"):
@@ -54,7 +66,7 @@ def base_path(base_url: str) -> str:
 
 @lru_cache(maxsize=4096)
 def _encode_folder(folder: str) -> str:
-    return quote(folder, safe=_PATH_SAFE)
+    return quote(folder, safe=_PATH_SAFE, errors="surrogateescape")
 
 
 #: Paths made only of these characters are what `quote(path, safe=_PATH_SAFE)` returns unchanged:
@@ -67,7 +79,11 @@ def encode_file_path(path: str) -> str:
     if is_plain_url_path(path):
         return path
     folder, sep, name = path.rpartition("/")
-    encoded_name = name if is_plain_url_path(name) else quote(name, safe=_PATH_SAFE)
+    encoded_name = (
+        name
+        if is_plain_url_path(name)
+        else quote(name, safe=_PATH_SAFE, errors="surrogateescape")  # bytes not UTF-8: as-is
+    )
     return _encode_folder(folder) + sep + encoded_name if sep else encoded_name
 
 

@@ -388,7 +388,7 @@ class _Validation:
         for loc, line in zip(check.locs, check.lines, strict=True):
             if not loc.startswith(base) or check_url(loc) is not None:
                 continue
-            path = unquote(urlsplit(loc[len(base) :]).path)
+            path = unquote(urlsplit(loc[len(base) :]).path, errors="surrogateescape")
             if not _page_exists(root, path):
                 self.problem(
                     "error",

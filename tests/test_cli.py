@@ -181,3 +181,16 @@ def test_120000_pages_make_three_parts_and_two_indexes(tmp_path: Path, schemas: 
     ]
     assert locs(site / "sitemap.xml") == [f"https://example.com/sitemap-{k}.xml" for k in (1, 2, 3)]
     schemas.validate_folder(site)
+
+
+def test_a_file_name_that_is_not_utf8_is_listed_by_its_bytes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / os.fsdecode(b"caf\xe9.html")).write_text("latin-1 name")
+    (tmp_path / "pyproject.toml").write_text("tool = 1\n")  # not a table: no options there
+    monkeypatch.chdir(tmp_path)
+    assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
+    assert locs(site / "sitemap.xml") == ["https://example.com/caf%E9.html"]
+    assert main(["validate", str(site), "--site", str(site)]) == 0, capsys.readouterr()

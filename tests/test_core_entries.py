@@ -193,6 +193,14 @@ def test_metadata_is_parsed_leniently_and_problems_name_the_key() -> None:
     assert meta.priority is None and meta.lastmod is None
     assert "key 'priority': 3 is not valid" in problems[0]
     assert "key 'lastmod': 'soon' is not valid" in problems[1]
+    for far in (99_999_999_999_999, -99_999_999_999, float("inf"), float("nan")):
+        meta, problems = parse_page_metadata({"lastmod": far})
+        assert meta.lastmod is None
+        assert problems == [
+            f"key 'lastmod': {far!r} is not valid; expected a date from the year 1 to 9999, "
+            "such as 2024-05-01, or seconds since 1970 such as 1714521600"
+        ]
+    assert parse_page_metadata({"lastmod": 253402300799})[0].lastmod == 253402300799
 
 
 def test_a_page_list_is_sorted_and_deduplicated(tmp_path: Path, schemas: SchemaSet) -> None:

@@ -77,6 +77,11 @@ def test_an_unknown_option_suggests_the_closest_name() -> None:
 def test_file_names_must_differ() -> None:
     with pytest.raises(OptionError, match="must differ"):
         resolve_options({"index_name": "sitemap.xml"})
+    with pytest.raises(OptionError, match=r"^index_name: 'a-1.xml' .* named a-1.xml, a-2.xml"):
+        resolve_options({"sitemap_name": "a.xml", "index_name": "a-1.xml"})
+    assert resolve_options({"sitemap_name": "a.xml", "index_name": "a-index.xml"})
+    with pytest.raises(OptionError, match=r"^txt_name: 'robots.txt' is not valid; robots.txt is"):
+        resolve_options({"txt_name": "robots.txt"})
 
 
 def test_describe_respells_the_option_for_each_front_end() -> None:

@@ -39,3 +39,20 @@ def test_a_site_under_a_folder_gets_no_robots_txt_but_an_info_line(tmp_path: Pat
 def test_robots_off_leaves_robots_txt_alone(tmp_path: Path) -> None:
     build(tmp_path, robots=False)
     assert not (tmp_path / "robots.txt").exists()
+
+
+def test_a_robots_txt_in_another_encoding_keeps_its_bytes(tmp_path: Path) -> None:
+    mine = "User-agent: *\r\nDisallow: /café/\r\n".encode("latin-1")
+    (tmp_path / "robots.txt").write_bytes(mine)
+    build(tmp_path)
+    assert (tmp_path / "robots.txt").read_bytes() == mine + f"{LINE}\n".encode()
+
+
+def test_a_robots_txt_that_is_a_folder_is_left_with_an_info_line(tmp_path: Path) -> None:
+    (tmp_path / "robots.txt").mkdir()
+    notices = build(tmp_path)
+    assert [(n.level, n.code) for n in notices] == [("info", "robots")]
+    assert (
+        notices[0].message
+        == f"robots.txt is a folder; left unchanged; crawlers need this line in it: {LINE}"
+    )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from sitemapkit.entries import EntryMaker
@@ -26,6 +28,8 @@ from sitemapkit.urls import (
         ('q"<>#?.html', "q%22%3C%3E%23%3F.html"),
         ("a%20b.html", "a%2520b.html"),
         ("日本/ページ.html", "%E6%97%A5%E6%9C%AC/%E3%83%9A%E3%83%BC%E3%82%B8.html"),
+        (os.fsdecode(b"latin1/caf\xe9.html"), "latin1/caf%E9.html"),  # the bytes on disk
+        (os.fsdecode(b"d\xe9j\xe0/x.html"), "d%E9j%E0/x.html"),
     ],
 )
 def test_a_scanned_file_name_is_encoded_whole(name: str, encoded: str) -> None:
@@ -85,6 +89,7 @@ def test_depth_counts_segments_but_not_a_final_index(url: str, depth: int) -> No
         ("https://user.github.io/project", "https://user.github.io/project/"),
         ("HTTP://Example.com:8080/a b/", "http://example.com:8080/a%20b/"),
         ("https://bücher.example/", "https://xn--bcher-kva.example/"),
+        ("https://[2001:DB8::1]:8443/docs", "https://[2001:db8::1]:8443/docs/"),
     ],
 )
 def test_base_url_is_normalised_with_a_trailing_slash(given: str, normal: str) -> None:
@@ -100,6 +105,9 @@ def test_base_url_is_normalised_with_a_trailing_slash(given: str, normal: str) -
         ("ftp://example.com/", "absolute"),
         ("https://example.com/?lang=en", "query"),
         ("https://example.com/#top", "fragment"),
+        ("https://exa mple.com/", "host name 'exa mple.com' holds characters"),
+        ("https://ex<a>mple.com/", "holds characters"),
+        ("https://[::g]/", "IPv6 address"),
     ],
 )
 def test_a_bad_base_url_says_what_is_wrong(bad: str, why: str) -> None:
