@@ -190,6 +190,19 @@ def test_pretty_url_scheme(build: Callable[..., Path], schemas: SchemaSet) -> No
     )
 
 
+def test_period_archives_are_listed_at_their_archive_urls(build: Callable[..., Path]) -> None:
+    out = build(
+        BLOG,
+        **PRETTY_URLS,
+        MONTH_ARCHIVE_URL="posts/{date:%Y}/{date:%m}/",
+        MONTH_ARCHIVE_SAVE_AS="posts/{date:%Y}/{date:%m}/index.html",
+        SITEMAPKIT={"pretty_urls": False},  # URLs from Pelican's settings, not from file names
+    )
+    found = set(assert_every_loc_is_a_file(out))
+    assert urls("posts/2024/", "posts/2024/01/") <= found
+    assert not [loc for loc in found if "/posts/" in loc and loc.endswith("index.html")]
+
+
 def test_urls_come_from_the_objects_when_url_and_save_as_differ(
     build: Callable[..., Path],
 ) -> None:
@@ -349,6 +362,7 @@ def test_a_bad_setting_fails_pelican_fatal_errors(tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode != 0
     assert "SITEMAPKIT['max_urls']" in done.stdout + done.stderr
+    assert "During handling of the above exception" not in done.stdout + done.stderr
     assert not (out / "sitemap.xml").exists()
 
 

@@ -190,6 +190,23 @@ def content_page(write: ContentWrite, templates: UrlTemplates) -> Written:
     )
 
 
+_period_urls_seen: list[tuple[object, dict[object, str]]] = []
+
+
+def _period_urls(archives: object) -> dict[object, str]:
+    """save_as -> URL of each period archive, made once per build (one per period page else)."""
+    if _period_urls_seen and _period_urls_seen[0][0] is archives:
+        return _period_urls_seen[0][1]
+    urls: dict[object, str] = {}
+    if isinstance(archives, Mapping):
+        for periods in archives.values():
+            for period in periods:
+                if isinstance(period, Mapping) and isinstance(period.get("url"), str):
+                    urls[period.get("save_as")] = period["url"]
+    _period_urls_seen[:] = [(archives, urls)]
+    return urls
+
+
 def _listing_url(context: Mapping[str, Any], path: str, output_file: object) -> str | None:
     page = context.get("articles_page")
     if page is not None:
@@ -198,6 +215,10 @@ def _listing_url(context: Mapping[str, Any], path: str, output_file: object) -> 
         if first_is_own and paginator is not None and paginator.name == output_file:
             return _unless_path(paginator.url, path)  # the tag's, period's or INDEX_URL
         return _unless_path(page.url, path)
+    if "period_num" in context:  # a period archive: Pelican passes its URL aside, not in context
+        url = _period_urls(context.get("period_archives")).get(output_file)
+        if url is not None:
+            return _unless_path(url, path)
     for key in LISTING_OWNERS:
         owner = context.get(key)
         if owner is not None and getattr(owner, "save_as", None) == output_file:

@@ -173,12 +173,15 @@ def _log_notice(notice: Notice) -> None:
 
 def write_sitemaps(main: SiteRun) -> None:
     """Check SITEMAPKIT, then write; problems are logged (an ERROR fails `--fatal errors`)."""
+    # Errors are logged outside `except`: `--fatal errors` raises from the log call, and
+    # inside the handler Python would chain our exception's traceback onto Pelican's.
+    problem: str | None = None
     try:
         options = read_options(main.pelican.settings)
     except OptionError as error:
-        logger.error(
-            "sitemapkit: %s; no sitemap was written", error.describe(spelling(error.option))
-        )
+        problem = error.describe(spelling(error.option))
+    if problem is not None:
+        logger.error("sitemapkit: %s; no sitemap was written", problem)
         return
     if options.core.base_url is None:
         logger.warning(
@@ -193,7 +196,9 @@ def write_sitemaps(main: SiteRun) -> None:
             pages = pages_of(main, options)
             result = build_sitemaps(main.output_path, options.core, pages, report=_log_notice)
     except SitemapkitError as error:
-        logger.error("sitemapkit: %s; no sitemap was written", error)
+        problem = str(error)
+    if problem is not None:
+        logger.error("sitemapkit: %s; no sitemap was written", problem)
         return
     if result.urls:
         logger.info(
