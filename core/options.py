@@ -180,7 +180,8 @@ class SitemapOptions:
         ("404.html", "404/"),
         "list",
         check_patterns,
-        "gitignore-style patterns of output paths to leave out (error pages by default).",
+        "gitignore-style patterns of output paths to leave out; setting it replaces the "
+        "default, so keep `404.html` in your list.",
     )
     lastmod: str = _spec(
         "mtime",
