@@ -368,11 +368,11 @@ def test_large_sites_show_a_progress_line_around_the_writing(
         "b.rst": "B\n=\n",
     }
     src = make_site(tmp_path, files)
-    assert build_main(["-b", "html", str(src), str(tmp_path / "small")]) == 0
+    assert build_main(["-N", "-b", "html", str(src), str(tmp_path / "small")]) == 0
     assert "sitemapkit: writing sitemaps" not in capsys.readouterr().out
 
     monkeypatch.setattr("sitemapkit.sphinx.MANY_PAGES", 3)  # 1,000 pages take minutes here
-    assert build_main(["-b", "html", str(src), str(tmp_path / "large")]) == 0
+    assert build_main(["-N", "-b", "html", str(src), str(tmp_path / "large")]) == 0
     out = capsys.readouterr().out
     line = re.search(r"^sitemapkit: writing sitemaps for \d+ pages\.\.\. done$", out, re.M)
     assert line, out  # whole: the notices of the writing (here, robots.txt's) come after it
