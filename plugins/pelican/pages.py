@@ -190,24 +190,27 @@ def content_page(write: ContentWrite, templates: UrlTemplates) -> Written:
     )
 
 
-_period_urls_seen: list[tuple[object, dict[object, str]]] = []
+class PeriodUrls:
+    """save_as -> URL of each period archive, made once per build (else once per period page)."""
+
+    def __init__(self) -> None:
+        self._archives: object = None
+        self._urls: dict[object, str] = {}
+
+    def get(self, archives: object, output_file: object) -> str | None:
+        if archives is not self._archives:
+            self._archives, self._urls = archives, {}
+            if isinstance(archives, Mapping):
+                for periods in archives.values():
+                    for period in periods:
+                        if isinstance(period, Mapping) and isinstance(period.get("url"), str):
+                            self._urls[period.get("save_as")] = period["url"]
+        return self._urls.get(output_file)
 
 
-def _period_urls(archives: object) -> dict[object, str]:
-    """save_as -> URL of each period archive, made once per build (one per period page else)."""
-    if _period_urls_seen and _period_urls_seen[0][0] is archives:
-        return _period_urls_seen[0][1]
-    urls: dict[object, str] = {}
-    if isinstance(archives, Mapping):
-        for periods in archives.values():
-            for period in periods:
-                if isinstance(period, Mapping) and isinstance(period.get("url"), str):
-                    urls[period.get("save_as")] = period["url"]
-    _period_urls_seen[:] = [(archives, urls)]
-    return urls
-
-
-def _listing_url(context: Mapping[str, Any], path: str, output_file: object) -> str | None:
+def _listing_url(
+    context: Mapping[str, Any], path: str, output_file: object, periods: PeriodUrls
+) -> str | None:
     page = context.get("articles_page")
     if page is not None:
         paginator = context.get("articles_paginator")
@@ -216,7 +219,7 @@ def _listing_url(context: Mapping[str, Any], path: str, output_file: object) -> 
             return _unless_path(paginator.url, path)  # the tag's, period's or INDEX_URL
         return _unless_path(page.url, path)
     if "period_num" in context:  # a period archive: Pelican passes its URL aside, not in context
-        url = _period_urls(context.get("period_archives")).get(output_file)
+        url = periods.get(context.get("period_archives"), output_file)
         if url is not None:
             return _unless_path(url, path)
     for key in LISTING_OWNERS:
@@ -250,11 +253,11 @@ def content_writes(
     return writes
 
 
-def written_listing(path: str, context: Mapping[str, Any]) -> Written:
+def written_listing(path: str, context: Mapping[str, Any], periods: PeriodUrls) -> Written:
     """Any other written file: an index, archive, tag, category or author page, a template."""
     output_file = context.get("output_file")
     shown = tuple(a for a in _shown_articles(context) if isinstance(a, Content))
-    page = Page(path, url=_listing_url(context, path, output_file))
+    page = Page(path, url=_listing_url(context, path, output_file, periods))
     return Written(page, LISTING, shown)
 
 

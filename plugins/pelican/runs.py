@@ -24,6 +24,7 @@ from .pages import (
     LISTING,
     PUBLISHED,
     STATIC,
+    PeriodUrls,
     UrlTemplates,
     Written,
     content_page,
@@ -46,6 +47,7 @@ class SiteRun:
     subsites: list[SiteRun] = field(default_factory=list)
     #: (path as written, content, output_file) of each file written for an article or page.
     content_files: list[tuple[str, Any, object]] = field(default_factory=list)
+    period_urls: PeriodUrls = field(default_factory=PeriodUrls)
 
     def pages(self) -> list[Written]:
         """Every file of this run: content at its own page (not stubs), listings resolved."""
