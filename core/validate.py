@@ -20,7 +20,14 @@ from urllib.parse import unquote, urlsplit
 from .errors import SitemapkitError
 from .urls import normalise_base_url
 from .validate_file import FileCheck, Level, Problem, check_file
-from .validate_values import check_url, folder_of, has_session_id, origin_of, parse_w3c
+from .validate_values import (
+    check_url,
+    folder_of,
+    has_session_id,
+    origin_of,
+    parse_w3c,
+    remainder_under,
+)
 
 __all__ = ["Problem", "ValidationReport", "validate_target"]
 
@@ -145,10 +152,11 @@ class _Validation:
                 ) from None
             self.report.base_url, self.report.base_from = self.base, "--base-url"
         self.now = now or dt.datetime.now(dt.timezone.utc)
-        self.checks: dict[Path, FileCheck] = {}
+        self.checks: dict[Path, FileCheck | None] = {}
         self.visited: set[Path] = set()
         self.seen_locs: dict[str, tuple[str, int]] = {}
         self.lastmods: list[tuple[FileCheck, int]] = []
+        self.bad_gzip: set[Path] = set()
         self.robots = self.root / "robots.txt"
 
     # -- the run ---------------------------------------------------------------------------
@@ -275,20 +283,30 @@ class _Validation:
         if key in self.checks:
             return self.checks[key]
         name = self.display(path)
+        self.checks[key] = None  # a file that cannot be read is reported once
         try:
             data = path.read_bytes()
         except OSError as exc:
             self.problem("error", "unreadable", name, None, f"cannot be read ({exc.strerror})")
             return None
         if path.name.endswith(".gz"):
-            try:
-                data = gzip.decompress(data)
-            except (OSError, EOFError, zlib.error) as exc:
-                self.problem("error", "gzip", name, None, f"is not valid gzip ({exc})")
+            data = self.unpack(path, data, "gzip")
+            if data is None:
                 return None
         check = check_file(name, data)
         self.checks[key] = check
         return check
+
+    def unpack(self, path: Path, data: bytes, code: str) -> bytes | None:
+        """Decompress a `.gz` file, reporting a broken one only the first time it is met."""
+        try:
+            return gzip.decompress(data)
+        except (OSError, EOFError, zlib.error) as exc:
+            key = path.resolve()
+            if key not in self.bad_gzip:
+                self.bad_gzip.add(key)
+                self.problem("error", code, self.display(path), None, f"is not valid gzip ({exc})")
+            return None
 
     def follow_index(self, index: FileCheck, visit: _Visit) -> list[_Visit]:
         parts: list[_Visit] = []
@@ -297,6 +315,16 @@ class _Validation:
                 continue
             path = self.local_file(loc)
             if path is None:
+                continue
+            if path.resolve() == visit.path.resolve():
+                self.problem(
+                    "error",
+                    "index-self",
+                    index.name,
+                    line,
+                    f"entry {loc!r} is this index itself; an index lists sitemaps of URLs, "
+                    "so remove the entry",
+                )
                 continue
             if not path.is_file():
                 self.problem(
@@ -367,7 +395,7 @@ class _Validation:
         if url is None or check_url(loc) is not None:
             return True
         folder = folder_of(url)
-        if loc.startswith(folder):
+        if remainder_under(loc, folder) is not None:
             return True
         if origin_of(loc) != origin_of(url):
             message = (
@@ -386,9 +414,10 @@ class _Validation:
         base = self.base or ""
         root = self.root
         for loc, line in zip(check.locs, check.lines, strict=True):
-            if not loc.startswith(base) or check_url(loc) is not None:
+            rest = remainder_under(loc, base)
+            if rest is None or check_url(loc) is not None:
                 continue
-            path = unquote(urlsplit(loc[len(base) :]).path, errors="surrogateescape")
+            path = unquote(urlsplit(rest).path, errors="surrogateescape")
             if not _page_exists(root, path):
                 self.problem(
                     "error",
@@ -408,12 +437,8 @@ class _Validation:
             plain, packed = path, path.with_name(path.name + ".gz")
         if not (plain.is_file() and packed.is_file()):
             return
-        try:
-            unpacked = gzip.decompress(packed.read_bytes())
-        except (OSError, EOFError, zlib.error) as exc:
-            self.problem(
-                "error", "gzip-twin", self.display(packed), None, f"is not valid gzip ({exc})"
-            )
+        unpacked = self.unpack(packed, packed.read_bytes(), "gzip-twin")
+        if unpacked is None:
             return
         if unpacked != plain.read_bytes():
             self.problem(
@@ -541,9 +566,10 @@ class _Validation:
         base = self.base
         if base is None:
             return self.root / _last_segment(url) if check_url(url) is None else None
-        if not url.startswith(base):
+        rest = remainder_under(url, base)
+        if rest is None:
             return None
-        relative = unquote(urlsplit(url[len(base) :]).path)
+        relative = unquote(urlsplit(rest).path)
         if ".." in relative.split("/"):
             return None
         return self.root / relative

@@ -16,7 +16,7 @@ from .urls import MAX_LOC_LENGTH, STRAY_PERCENT
 #: The common case: http(s), a host, then printable ASCII RFC 3986 allows raw or valid %XX.
 _CHAR = r"[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=]"
 _CLEAN_URL = re.compile(
-    rf"https?://[A-Za-z0-9\-._~!$&'()*+,;=:@\[\]]+(?:[/?#](?:{_CHAR}|%[0-9A-Fa-f]{{2}})*)?"
+    rf"https?://([A-Za-z0-9\-._~!$&'()*+,;=:@\[\]]+)(?:[/?#](?:{_CHAR}|%[0-9A-Fa-f]{{2}})*)?"
 )
 _URI_CHARS = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%"
@@ -40,11 +40,32 @@ def origin_of(url: str) -> str:
     return f"{parts.scheme.lower()}://{parts.netloc.lower()}"
 
 
+def remainder_under(url: str, folder: str) -> str | None:
+    """What follows `folder` in `url`, comparing scheme and host without case; None if outside."""
+    if url.startswith(folder):
+        return url[len(folder) :]
+    url_end, folder_end = _authority_end(url), _authority_end(folder)
+    if url_end < 0 or folder_end < 0 or url[:url_end].lower() != folder[:folder_end].lower():
+        return None
+    path, folder_path = url[url_end:] or "/", folder[folder_end:]
+    return path[len(folder_path) :] if path.startswith(folder_path) else None
+
+
+def _authority_end(url: str) -> int:
+    """Where scheme://host[:port] ends, or -1 for a URL without one."""
+    start = url.find("//")
+    if start < 0:
+        return -1
+    ends = [found for found in (url.find(c, start + 2) for c in "/?#") if found >= 0]
+    return min(ends, default=len(url))
+
+
 def check_url(url: str) -> str | None:
     """Why a URL cannot go in a sitemap (absolute, http(s), ASCII, encoded, short enough)."""
     if len(url) > MAX_LOC_LENGTH:
         return f"has {len(url):,} characters; sitemaps allow fewer than 2,048"
-    if _CLEAN_URL.fullmatch(url):
+    clean = _CLEAN_URL.fullmatch(url)
+    if clean and ":" not in clean.group(1):  # a port (or IPv6 host) is checked the long way
         return None
     return _explain_url(url)
 
@@ -64,6 +85,10 @@ def _explain_url(url: str) -> str | None:
         return "has a '%' that does not start a %XX escape; write it as %25"
     if not parts.hostname:
         return "has no host name"
+    try:
+        _ = parts.port  # urlsplit checks the range when the port is read
+    except ValueError:
+        return f"has the port {parts.netloc.rpartition(':')[2]!r}; a port is a number up to 65535"
     return None
 
 

@@ -65,6 +65,7 @@ DEFECTS = [
         "loc-raw-non-ascii.xml", "loc", 4, "raw character 'é'; percent-encode it as %C3%A9", False
     ),
     Defect("loc-bad-escape.xml", "loc", 4, "'%' that does not start a %XX escape", True),
+    Defect("loc-port-out-of-range.xml", "loc", 4, "has the port '99999'; a port is", False),
     Defect("loc-whitespace.xml", "loc-whitespace", 5, "whitespace inside <loc>", False),
     Defect(
         "loc-other-host.xml", "scope", 4, "not on the sitemap's host https://example.com", False
@@ -88,9 +89,11 @@ DEFECTS = [
     Defect("index-with-changefreq/sitemap-index.xml", "structure", 3, "<changefreq>", True),
     Defect("index-missing-part/sitemap-index.xml", "index-missing", 4, "sitemap-2.xml", False),
     Defect("index-other-host/sitemap-index.xml", "scope", 4, "https://example.org/", False),
+    Defect("index-lists-itself/sitemap-index.xml", "index-self", 4, "is this index itself", False),
     Defect("nested-index/sitemap-index.xml", "nested-index", None, "listed by an index", False),
     Defect("gzip-twin-differs/sitemap.xml", "gzip-twin", None, "does not decompress to", False),
     Defect("gzip-corrupt/sitemap.xml", "gzip-twin", None, "is not valid gzip", False),
+    Defect("gzip-corrupt-listed", "gzip", None, "is not valid gzip", None),  # reported once
     Defect("txt-mismatch/sitemap.xml", "txt-mismatch", None, "misses 1 URL(s)", False),
     Defect("no-page", "no-page", 5, "'https://example.com/gone/' maps to no file", None),
     Defect("robots-relative", "robots", 4, "'/sitemap.xml' is not an absolute", None),
@@ -144,7 +147,7 @@ def test_the_xsd_agrees_where_it_can_see_the_defect(defect: Defect, schemas: Sch
         schemas.validate_file(path)  # the schema alone would let this defect through
 
 
-GOOD = ["minimal.xml", "all-fields.xml", "text.txt", "site"]
+GOOD = ["minimal.xml", "all-fields.xml", "upper-case-host.xml", "text.txt", "site"]
 
 
 @pytest.mark.parametrize("name", GOOD)
