@@ -13,7 +13,7 @@ from .errors import SitemapkitError
 from .gc_pause import paused_gc
 from .options import SitemapOptions
 from .pages import Page, scan_output
-from .robots import sitemap_line, update_robots
+from .robots import remove_robots_line, sitemap_line, update_robots
 from .writer import FileNames, Progress, SitemapWriter, WriteResult
 
 _logger = logging.getLogger("sitemapkit")
@@ -89,6 +89,8 @@ def _build(
         report(_replaced_notice(written.replaced, writer.names))
     if written.urls == 0:
         report(Notice("warning", "no-pages", "no pages to list, so no sitemap was written"))
+        if options.robots and remove_robots_line(root):
+            result.files.append("robots.txt")
         return result
     if options.robots:
         done = update_robots(root, options.base_url, options.index_name)
@@ -102,7 +104,7 @@ def _build(
                     + sitemap_line(options.base_url, options.index_name),
                 )
             )
-        elif done.startswith(("wrote", "added")):
+        elif done.startswith(("wrote", "added", "updated")):
             result.files.append("robots.txt")
         elif done.endswith("left unchanged"):
             line = sitemap_line(options.base_url, options.index_name)

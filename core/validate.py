@@ -290,9 +290,10 @@ class _Validation:
             self.problem("error", "unreadable", name, None, f"cannot be read ({exc.strerror})")
             return None
         if path.name.endswith(".gz"):
-            data = self.unpack(path, data, "gzip")
-            if data is None:
+            unpacked = self.unpack(path, data, "gzip")
+            if unpacked is None:
                 return None
+            data = unpacked
         check = check_file(name, data)
         self.checks[key] = check
         return check

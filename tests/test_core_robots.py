@@ -5,20 +5,25 @@ from __future__ import annotations
 from pathlib import Path
 
 from sitemapkit import Notice, Page, build_sitemaps, resolve_options
+from sitemapkit.robots import MARK
 
 LINE = "Sitemap: https://example.com/sitemap-index.xml"
+OURS = f"{MARK.decode()}\n{LINE}\n"
 
 
-def build(site: Path, base: str = "https://example.com/", **options: object) -> list[Notice]:
+def build(
+    site: Path, base: str = "https://example.com/", pages: int = 1, **options: object
+) -> list[Notice]:
     notices: list[Notice] = []
     opts = resolve_options({"base_url": base, **options})
-    build_sitemaps(site, opts, [Page("index.html")], report=notices.append)
+    listed = [Page("index.html"), *(Page(f"p{n}.html") for n in range(1, pages))]
+    build_sitemaps(site, opts, listed[:pages], report=notices.append)
     return notices
 
 
 def test_a_minimal_robots_txt_is_written_when_there_is_none(tmp_path: Path) -> None:
     build(tmp_path)
-    assert (tmp_path / "robots.txt").read_text() == f"User-agent: *\nAllow: /\n\n{LINE}\n"
+    assert (tmp_path / "robots.txt").read_text() == f"User-agent: *\nAllow: /\n\n{OURS}"
 
 
 def test_an_existing_robots_txt_keeps_its_lines_and_gets_one_line_once(tmp_path: Path) -> None:
@@ -26,7 +31,7 @@ def test_an_existing_robots_txt_keeps_its_lines_and_gets_one_line_once(tmp_path:
     (tmp_path / "robots.txt").write_text(mine)
     build(tmp_path)
     build(tmp_path)
-    assert (tmp_path / "robots.txt").read_text() == f"{mine}\n{LINE}\n"
+    assert (tmp_path / "robots.txt").read_text() == f"{mine}\n{OURS}"
 
 
 def test_a_site_under_a_folder_gets_no_robots_txt_but_an_info_line(tmp_path: Path) -> None:
@@ -45,7 +50,7 @@ def test_a_robots_txt_in_another_encoding_keeps_its_bytes(tmp_path: Path) -> Non
     mine = "User-agent: *\r\nDisallow: /café/\r\n".encode("latin-1")
     (tmp_path / "robots.txt").write_bytes(mine)
     build(tmp_path)
-    assert (tmp_path / "robots.txt").read_bytes() == mine + f"{LINE}\n".encode()
+    assert (tmp_path / "robots.txt").read_bytes() == mine + OURS.encode()
 
 
 def test_a_robots_txt_that_is_a_folder_is_left_with_an_info_line(tmp_path: Path) -> None:
@@ -56,3 +61,47 @@ def test_a_robots_txt_that_is_a_folder_is_left_with_an_info_line(tmp_path: Path)
         notices[0].message
         == f"robots.txt is a folder; left unchanged; crawlers need this line in it: {LINE}"
     )
+
+
+def test_our_line_follows_a_new_base_url_or_index_name_in_place(tmp_path: Path) -> None:
+    robots = tmp_path / "robots.txt"
+    robots.write_bytes(b"User-agent: *\r\nDisallow: /private/\r\n")
+    build(tmp_path, base="https://old.example/")
+    robots.write_bytes(robots.read_bytes() + b"# the site's own rule, after ours\r\n")
+    build(tmp_path, base="https://example.com/", index_name="map.xml")
+    assert robots.read_bytes() == (
+        b"User-agent: *\r\nDisallow: /private/\r\n"
+        + MARK
+        + b"\nSitemap: https://example.com/map.xml\n"
+        + b"# the site's own rule, after ours\r\n"
+    )
+    notices = build(tmp_path, base="https://example.com/", index_name="map.xml")
+    assert [n.message for n in notices if n.code == "robots"] == []
+    assert robots.read_bytes().count(b"Sitemap:") == 1
+
+
+def test_a_line_of_the_sites_own_is_never_changed_and_makes_ours_unneeded(
+    tmp_path: Path,
+) -> None:
+    robots = tmp_path / "robots.txt"
+    build(tmp_path)
+    mine = f"User-agent: *\nSitemap: https://old.example/sitemap.xml\n{LINE}\n"
+    robots.write_text(mine + OURS)
+    build(tmp_path)
+    assert robots.read_text() == mine
+
+
+def test_our_line_goes_when_no_page_is_left_or_the_site_moves_under_a_folder(
+    tmp_path: Path,
+) -> None:
+    robots = tmp_path / "robots.txt"
+    mine = "User-agent: *\nDisallow: /private/\n"
+    robots.write_text(mine)
+    build(tmp_path)
+    assert robots.read_text() == mine + OURS
+    notices = build(tmp_path, pages=0)
+    assert [n.code for n in notices] == ["no-pages"]
+    assert robots.read_text() == mine
+    build(tmp_path)
+    build(tmp_path, base="https://example.com/project/")
+    assert robots.read_text() == mine
