@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import gzip
+import html
 import itertools
 import os
 import re
@@ -258,6 +259,42 @@ def noted_text_files(index_path: str) -> set[str]:
     return {f"{part.group(1)}-{number}.txt" for number in range(1, count + 1)}
 
 
+_INDEX_LOC = re.compile(rb"<loc>([^<]*)</loc>")
+_XML_PART = re.compile(r"(.+)-\d+\.xml")
+
+
+def _plain_name(name: str) -> bool:
+    """A file name directly in the output folder: an old index never names anything else."""
+    return bool(name) and name not in (".", "..") and "/" not in name and os.sep not in name
+
+
+def listed_files(index_path: str) -> set[str]:
+    """The files an earlier build's index lists, with their twins and the index's copy.
+
+    After `sitemap_name` changes they are at names this build does not write; they are still
+    only removed when they carry the marker.
+    """
+    head = read_head(index_path)
+    if head is None or MARKER.encode() not in head or b"<sitemapindex" not in head:
+        return set()
+    try:
+        with open(index_path, "rb") as handle:
+            data = handle.read()
+    except OSError:
+        return set()
+    found: set[str] = set()
+    for match in _INDEX_LOC.finditer(data):
+        loc = html.unescape(match.group(1).decode("ascii", "replace"))
+        name = unquote(loc.rpartition("/")[2], errors="surrogateescape")
+        if not _plain_name(name):
+            continue
+        found |= {name, name + ".gz"}
+        part = _XML_PART.fullmatch(name)
+        if part is not None:  # a multi-part build also copied its index to `stem.xml`
+            found |= {part.group(1) + ".xml", part.group(1) + ".xml.gz"}
+    return found
+
+
 class SitemapWriter:
     """Streams entries into parts that respect both the URL and the byte limit."""
 
@@ -342,8 +379,9 @@ class SitemapWriter:
         """Every file is complete in a temporary file before the first one goes into place."""
         result = WriteResult(urls=total, parts=len(self._parts))
         names = self.names
-        noted = noted_text_files(os.path.join(self.root, names.index))
-        noted |= noted_text_files(os.path.join(self.root, names.sitemap))
+        earlier = [os.path.join(self.root, name) for name in (names.index, names.sitemap)]
+        noted = set().union(*map(noted_text_files, earlier))
+        listed = set().union(*map(listed_files, earlier))
         base = self.options.base_url or ""
         if len(self._parts) == 1:
             targets = [(self._parts[0], names.sitemap, names.txt)]
@@ -378,7 +416,7 @@ class SitemapWriter:
             result.files.append(name)
         self._parts.clear()
         self._whole_temps.clear()
-        self._remove_stale(noted, result)
+        self._remove_stale(noted, listed, result)
         return result
 
     def _write_whole(self, name: str, data: bytes) -> list[tuple[str, str]]:
@@ -407,16 +445,18 @@ class SitemapWriter:
                     "another name"
                 )
 
-    def _remove_stale(self, noted: Set[str], result: WriteResult) -> None:
+    def _remove_stale(self, noted: Set[str], listed: Set[str], result: WriteResult) -> None:
+        """Files of earlier builds: at today's names, named in the old index, or noted there."""
         names = self.names
         written = set(result.files)
-        candidates = {names.sitemap, names.txt, names.index}
+        candidates = {names.sitemap, names.txt, names.index} | listed | noted
         candidates |= {name + ".gz" for name in (names.sitemap, names.index)}
         pattern = names.part_pattern()
         stems = (names.sitemap[:-4] + "-", names.txt[:-4] + "-")  # a cheap test first: a site
         with os.scandir(self.root) as it:  # may keep thousands of pages in its root folder
             found = [entry.name for entry in it if entry.name.startswith(stems)]
         candidates |= {name for name in found if pattern.match(name)}
+        candidates = {name for name in candidates if _plain_name(name)}
         for name in sorted(candidates - written):
             path = os.path.join(self.root, name)
             if os.path.isfile(path) and not os.path.islink(path) and is_own_file(path, noted):

@@ -204,6 +204,40 @@ def test_text_parts_named_in_the_index_go_when_the_parts_shrink(tmp_path: Path) 
     assert {"sitemap-1.txt", "sitemap-2.txt"} <= names(tmp_path)
 
 
+def test_files_under_an_old_sitemap_name_go_after_a_rename(tmp_path: Path) -> None:
+    old = {"base_url": BASE, "gzip": True, "sitemap_name": "a.xml", "txt_name": "a.txt"}
+    build_sitemaps(tmp_path, resolve_options({**old, "max_urls": 2}), pages(5))
+    assert {"a.xml", "a-3.xml.gz", "a-3.txt"} <= names(tmp_path)
+    (tmp_path / "a-9.xml").write_text("<urlset>my own file</urlset>")
+    build_sitemaps(tmp_path, resolve_options({**old, "max_urls": 2}), pages(5))  # unchanged
+    build_sitemaps(tmp_path, resolve_options({**old, "max_urls": 50_000}), pages(5))
+    assert {"a.xml", "a.xml.gz", "a.txt"} <= names(tmp_path)
+    assert not {"a-1.xml", "a-1.xml.gz", "a-1.txt"} & names(tmp_path)
+    result = build_sitemaps(tmp_path, resolve_options({"base_url": BASE}), pages(5))
+    assert {"a.xml", "a.xml.gz", "a.txt"} <= set(result.removed)
+    assert names(tmp_path) == {
+        "sitemap.xml",
+        "sitemap.txt",
+        "sitemap-index.xml",
+        "robots.txt",
+        "a-9.xml",
+    }
+
+
+def test_an_old_index_never_leads_outside_the_output_folder(tmp_path: Path) -> None:
+    site, other = tmp_path / "site", tmp_path / "other"
+    options = resolve_options({"base_url": BASE, "robots": False})
+    for folder in (site, other):
+        folder.mkdir()
+        build_sitemaps(folder, options, pages(2))
+    index = site / "sitemap-index.xml"
+    forged = index.read_text().replace("text files: sitemap.txt", "text files: ..%2Fother%2Fa.txt")
+    index.write_text(forged.replace("/sitemap.xml<", "/..%2Fother%2Fsitemap.xml<"))
+    before = {p.name: p.read_bytes() for p in other.iterdir()}
+    build_sitemaps(site, options, pages(2))
+    assert {p.name: p.read_bytes() for p in other.iterdir()} == before
+
+
 def test_an_interrupted_write_leaves_the_old_files_whole(tmp_path: Path) -> None:
     options = resolve_options({"base_url": BASE, "gzip": True, "max_urls": 2})
     build_sitemaps(tmp_path, options, pages(5))
