@@ -130,7 +130,7 @@ def _list_folder(path: str) -> tuple[list[os.DirEntry[str]], int | None]:
 
 
 def scan_output(root: str) -> Iterator[Page]:
-    """Every *.html / *.htm below `root`, depth-first in sorted name order.
+    """Every *.html / *.htm (in any case) below `root`, depth-first in sorted name order.
 
     Symbolic links are followed only while they stay inside `root` (and never into a folder
     already on the current path, so a link loop ends). Hidden files and folders are skipped.
@@ -158,7 +158,9 @@ def scan_output(root: str) -> Iterator[Page]:
                             (iter(entries), fd, path, prefix + name + "/", active | {real})
                         )
                         break
-                elif name.endswith(HTML_SUFFIXES) and entry.is_file():
+                elif (
+                    name.endswith(HTML_SUFFIXES) or name[-5:].lower().endswith(HTML_SUFFIXES)
+                ) and entry.is_file():  # `.HTM` from older tools: only other names pay for it
                     yield Page(prefix + name, mtime=entry.stat().st_mtime)
             else:
                 fd = stack.pop()[1]

@@ -183,6 +183,23 @@ def test_120000_pages_make_three_parts_and_two_indexes(tmp_path: Path, schemas: 
     schemas.validate_folder(site)
 
 
+def test_upper_case_suffixes_are_pages_and_only_index_html_stands_for_its_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    site = tmp_path / "site"
+    for name in ("OLD.HTM", "Page.Html", "a/index.htm", "b/index.html", "notes.HTMX", "x.txt"):
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text("page")
+    assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
+    assert locs(site / "sitemap.xml") == [
+        "https://example.com/OLD.HTM",
+        "https://example.com/Page.Html",
+        "https://example.com/a/index.htm",
+        "https://example.com/b/",
+    ]
+    assert main(["validate", str(site), "--site", str(site)]) == 0, capsys.readouterr()
+
+
 def test_a_file_name_that_is_not_utf8_is_listed_by_its_bytes(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
