@@ -104,7 +104,11 @@ def test_config_files_and_precedence(site: Path, tmp_path: Path) -> None:
         ((), 1, "no base URL: pass --base-url https://example.com/"),
         (("--base-url", "example.com"), 1, "--base-url: 'example.com' is not valid"),
         (("--base-url", "https://x.org", "--max-urls", "60000"), 1, "may only be lowered"),
-        (("--base-url", "https://x.org", "--priority-overrides", "0.8"), 1, "PATTERN=VALUE"),
+        (
+            ("--base-url", "https://x.org", "--priority-overrides", "0.8"),
+            1,
+            "--priority-overrides: '0.8' is not valid; expected PATTERN=VALUE",
+        ),
         (("--base-url", "https://x.org", "--no-such-flag"), 2, "unrecognized arguments"),
     ],
 )
