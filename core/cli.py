@@ -36,7 +36,9 @@ def _parse_mapping(spec: OptionSpec, items: list[str]) -> dict[str, str]:
         pattern, sep, value = item.rpartition("=")
         if not sep or not pattern:
             raise OptionError(
-                flag_name(spec.name), item, f"expected PATTERN=VALUE, for example 'blog/*={_example(spec)}'"
+                flag_name(spec.name),
+                item,
+                f"expected PATTERN=VALUE, for example 'blog/*={_example(spec)}'",
             )
         mapping[pattern] = value
     return mapping

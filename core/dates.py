@@ -36,6 +36,20 @@ def format_lastmod(timestamp: int, date_only: bool) -> str:
     return _day_text(day) + _MINUTE_TEXTS[minute] + _SECOND_TEXTS[second]
 
 
+def fits_w3c(seconds: int) -> bool:
+    """Whether a time can be written as a W3C date (years 1 to 9999)."""
+    return _FIRST_SECOND <= seconds <= _LAST_SECOND
+
+
+def unwritable_time(page: str, seconds: int) -> SitemapkitError:
+    """The error for a file time no W3C date can hold (a broken clock or a corrupt file system)."""
+    return SitemapkitError(
+        f"{page}: the modification time of its file ({seconds} seconds since 1970) is outside "
+        "the years 1 to 9999, so no lastmod can be written; set the file's time (touch it), "
+        "or give the page a lastmod in its metadata"
+    )
+
+
 def parse_lastmod(value: object) -> int:
     """A lastmod a user wrote (date, datetime, ISO text or epoch seconds) as UTC seconds.
 

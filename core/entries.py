@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Literal
 
+from .dates import fits_w3c, unwritable_time
 from .options import SitemapOptions
 from .pages import NO_METADATA, Page, sort_name
 from .patterns import PathMatcher, RuleTable
@@ -240,6 +241,9 @@ def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
         return [entry for _, entry in made]
     lastmods = {page.path: entry.lastmod for page, entry in made if entry.lastmod is not None}
     site_newest = max(lastmods.values()) if lastmods else None
+    if site_newest is not None and not fits_w3c(site_newest):  # name the page, not a borrower
+        page_path = next(path for path, time in lastmods.items() if time == site_newest)
+        raise unwritable_time(page_path, site_newest)
     for page, entry in unknown:
         listed = [t for t in map(lastmods.get, page.lists) if t is not None]
         entry.lastmod = max(listed) if listed else site_newest

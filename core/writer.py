@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import IO
 from urllib.parse import quote, unquote
 
+from .dates import fits_w3c, unwritable_time
 from .entries import Entry
 from .errors import SitemapkitError
 from .options import MAX_URLS_PER_FILE, SitemapOptions
@@ -347,29 +348,35 @@ class SitemapWriter:
         progress = self.progress
         xml_buffer: list[str] = []
         txt_buffer: list[str] = []
-        for entry in entries:
-            text = render_url(entry, date_only)
-            if part is None or count >= max_urls or size + len(text) > budget:
-                if part is not None:
-                    part.newest = newest
-                    part.close()
-                part = self._new_part()
-                xml_buffer, txt_buffer = part.xml_buffer, part.txt_buffer  # flush() clears them
-                count = size = 0
-                newest = None
-            xml_buffer.append(text)
-            if want_txt:
-                txt_buffer.append(entry.url + "\n")
-            count += 1
-            size += len(text)
-            lastmod = entry.lastmod
-            if lastmod is not None and (newest is None or lastmod > newest):
-                newest = lastmod
-            if count % _FLUSH_EVERY == 0:
-                part.flush()
-            total += 1
-            if progress is not None and total % _PROGRESS_EVERY == 0:
-                progress(total)
+        entry: Entry | None = None
+        try:  # free until raised: a file time no W3C date can hold fails the build, named
+            for entry in entries:
+                text = render_url(entry, date_only)
+                if part is None or count >= max_urls or size + len(text) > budget:
+                    if part is not None:
+                        part.newest = newest
+                        part.close()
+                    part = self._new_part()
+                    xml_buffer, txt_buffer = part.xml_buffer, part.txt_buffer  # flush() clears them
+                    count = size = 0
+                    newest = None
+                xml_buffer.append(text)
+                if want_txt:
+                    txt_buffer.append(entry.url + "\n")
+                count += 1
+                size += len(text)
+                lastmod = entry.lastmod
+                if lastmod is not None and (newest is None or lastmod > newest):
+                    newest = lastmod
+                if count % _FLUSH_EVERY == 0:
+                    part.flush()
+                total += 1
+                if progress is not None and total % _PROGRESS_EVERY == 0:
+                    progress(total)
+        except OverflowError:
+            if entry is None or entry.lastmod is None or fits_w3c(entry.lastmod):
+                raise
+            raise unwritable_time(entry.url, entry.lastmod) from None
         if part is not None:
             part.newest = newest
             part.close()

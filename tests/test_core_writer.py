@@ -238,6 +238,32 @@ def test_an_old_index_never_leads_outside_the_output_folder(tmp_path: Path) -> N
     assert {p.name: p.read_bytes() for p in other.iterdir()} == before
 
 
+@pytest.mark.parametrize("mtime", [1e13, -1e12])
+def test_a_file_time_no_w3c_date_can_hold_fails_naming_the_page(
+    tmp_path: Path, mtime: float
+) -> None:
+    options = resolve_options({"base_url": BASE, "robots": False})
+    build_sitemaps(tmp_path, options, pages(2))
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    broken = Page("p/broken clock.html", mtime=mtime)
+    for listed, named in (
+        ([broken, *pages(2)], "p/broken clock.html"),  # the others borrow its time
+        ([Page(p.path, mtime=0) for p in pages(2)] + [broken], BASE + "p/broken%20clock.html"),
+    ):
+        with pytest.raises(SitemapkitError) as raised:
+            build_sitemaps(tmp_path, options, listed)
+        assert str(raised.value) == (
+            f"{named}: the modification time of its file ({int(mtime)} seconds since 1970) is "
+            "outside the years 1 to 9999, so no lastmod can be written; set the file's time "
+            "(touch it), or give the page a lastmod in its metadata"
+        )
+        assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+    writer = SitemapWriter(str(tmp_path), options)  # a scan's entries stream into the writer
+    with pytest.raises(SitemapkitError, match=r"^https://example.com/b: the modification time"):
+        writer.write([Entry(BASE + "a", 0, None, None), Entry(BASE + "b", int(mtime), None, None)])
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
 def test_an_interrupted_write_leaves_the_old_files_whole(tmp_path: Path) -> None:
     options = resolve_options({"base_url": BASE, "gzip": True, "max_urls": 2})
     build_sitemaps(tmp_path, options, pages(5))
