@@ -24,6 +24,7 @@ from sphinx.util.docutils import docutils_namespace
 from conftest import SchemaSet, locs, parse_urlset, write_tree
 from sitemapkit import OPTION_SPECS, __version__
 from sitemapkit.sphinx.generated import STATE_NAME
+from sitemapkit.validate import validate_target
 
 BASE = "https://example.org/docs/"
 #: Source times set with os.utime, in the past so Sphinx's own freshness checks still work.
@@ -268,6 +269,29 @@ def test_lastmod_is_the_newest_of_source_and_included_files(tmp_path: Path) -> N
     assert dates[BASE + "my%20page.html"] == w3c(older)
     # Generated pages have no source: they take the newest date of the site.
     assert dates[BASE + "py-modindex.html"] == w3c(T_INCLUDE)
+
+
+@pytest.mark.parametrize("builder", ["html", "dirhtml"])
+def test_a_percent_sign_in_a_document_name_is_encoded_once(tmp_path: Path, builder: str) -> None:
+    src = make_site(
+        tmp_path,
+        {
+            "conf.py": conf("extensions = ['sitemapkit.sphinx']", f"html_baseurl = {BASE!r}"),
+            "index.rst": "Home\n====\n\n.. toctree::\n\n   %41\n   100%\n",
+            "%41.rst": "Not A\n=====\n",
+            "100%.rst": "Percent\n=======\n",
+        },
+    )
+    build = sphinx_build(src, tmp_path / "out", builder)
+    assert build.code == 0, build.warnings
+    suffix = ".html" if builder == "html" else "/"
+    assert locs(build.out / "sitemap.xml") == [
+        BASE + ("index.html" if builder == "html" else ""),
+        BASE + "%2541" + suffix,
+        BASE + "100%25" + suffix,
+    ]
+    report = validate_target(build.out, base_url=BASE)  # every loc maps to its page's file
+    assert report.errors == [], report.describe()
 
 
 def test_parallel_build_is_byte_identical_to_serial(tmp_path: Path) -> None:

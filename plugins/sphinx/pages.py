@@ -6,6 +6,7 @@ import os
 import re
 from collections.abc import Callable, Iterable, Mapping
 from functools import partial
+from urllib.parse import quote
 
 from sitemapkit import Page, PageMetadata, parse_page_metadata
 from sitemapkit.pages import METADATA_KEYS, NO_METADATA
@@ -96,6 +97,14 @@ def target_uris(builder: StandaloneHTMLBuilder) -> Callable[[str], str]:
     which `quote` leaves as they are, that is a concatenation. Everything else is asked.
     """
     ask = builder.get_target_uri
+    if type(builder).get_target_uri is DirectoryHTMLBuilder.get_target_uri:
+        # dirhtml answers unquoted, so a document named `%41` would read as `A/`: quote it the
+        # way the html builder quotes its own answers
+        def dirhtml_target_uri(docname: str) -> str:
+            uri = ask(docname)
+            return uri if _QUOTE_KEEPS(uri) else quote(uri)
+
+        return dirhtml_target_uri
     if type(builder).get_target_uri is not StandaloneHTMLBuilder.get_target_uri:
         return ask
     suffix = builder.link_suffix
