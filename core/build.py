@@ -95,6 +95,8 @@ def _build(
     if options.robots:
         done = update_robots(root, options.base_url, options.index_name)
         if done is None:
+            if remove_robots_line(root):  # an earlier build's line, from the host root
+                result.files.append("robots.txt")
             report(
                 Notice(
                     "info",

@@ -1,9 +1,9 @@
 """The `Sitemap:` line in robots.txt: how crawlers discover a sitemap now that ping is gone.
 
-The line sitemapkit adds follows a comment that marks it as ours, so a later build can change
-it (a new base URL or index name) or take it out (no pages left) without touching a line the
-site wrote. A line the site wrote itself is never changed, and when it already names the
-index, no line is added.
+The line sitemapkit adds follows a comment that repeats it, which marks it as ours: a later
+build can change it (a new base URL or index name) or take it out (no pages left) without
+touching a line the site wrote, even one the site put right after the comment. A line the site
+wrote itself is never changed, and when it already names the index, no line is added.
 """
 
 from __future__ import annotations
@@ -13,8 +13,10 @@ import os
 from .urls import base_path, encode_file_path
 
 MINIMAL_ROBOTS = "User-agent: *\nAllow: /\n"
-#: The comment before the line sitemapkit manages (robots.txt parsers skip comment lines).
-MARK = b"# sitemapkit: the next line names the sitemap index and is rewritten on each build"
+#: The comment before the line sitemapkit manages, followed by that line's text (robots.txt
+#: parsers skip comment lines).
+MARK = b"# sitemapkit, rewritten on each build: "
+_BOM = b"\xef\xbb\xbf"
 
 
 def sitemap_line(base_url: str, index_name: str) -> str:
@@ -26,10 +28,9 @@ def update_robots(root: str, base_url: str, index_name: str) -> str | None:
 
     Returns what was done, for the log, or None when robots.txt does not apply: it only counts
     at the host root, so a site under a sub-folder gets an INFO line from the caller instead
-    (and loses a line an earlier build at the host root added, which no crawler would read).
+    (who also takes out a line an earlier build at the host root added).
     """
     if base_path(base_url) != "/":
-        remove_robots_line(root)
         return None
     ours = sitemap_line(base_url, index_name).encode("ascii")
     path = os.path.join(root, "robots.txt")
@@ -37,7 +38,7 @@ def update_robots(root: str, base_url: str, index_name: str) -> str | None:
     if problem is not None:
         return problem
     if current is None:
-        text = MINIMAL_ROBOTS.encode("ascii") + b"\n" + MARK + b"\n" + ours + b"\n"
+        text = MINIMAL_ROBOTS.encode("ascii") + b"\n" + MARK + ours + b"\n" + ours + b"\n"
         action = "wrote robots.txt"
     else:
         text = _with_line(current, ours)
@@ -83,32 +84,30 @@ def _with_line(current: bytes, ours: bytes | None) -> bytes:
     lines = current.splitlines(keepends=True)
     kept: list[bytes] = []
     place: int | None = None
-    endings = (b"\n", b"\n")
     index = 0
     while index < len(lines):
-        line = lines[index]
+        bom = index == 0 and lines[0].startswith(_BOM)
+        line = lines[index][len(_BOM) :] if bom else lines[index]
         following = lines[index + 1] if index + 1 < len(lines) else b""
-        if line.rstrip(b"\r\n") == MARK and _is_sitemap_line(following):
+        if line.startswith(MARK) and line[len(MARK) :].strip() == following.strip():
+            if bom:
+                kept.append(_BOM)
             if place is None:
                 place = len(kept)
-                endings = (line[len(MARK) :], following[len(following.rstrip(b"\r\n")) :])
             index += 2
             continue
-        kept.append(line)
+        kept.append(lines[index])
         index += 1
     if ours is None or any(line.strip() == ours for line in kept):
         return b"".join(kept)
+    eol = b"\r\n" if b"\r\n" in current else b"\n"
+    block = [MARK + ours + eol, ours + eol]
     if place is None:
         body = b"".join(kept)
-        separator = b"" if body.endswith(b"\n") or not body else b"\n"
-        return body + separator + MARK + b"\n" + ours + b"\n"
-    kept[place:place] = [MARK + endings[0], ours + endings[1]]
+        separator = b"" if body.endswith((b"\n", b"\r")) or body in (b"", _BOM) else eol
+        return body + separator + b"".join(block)
+    kept[place:place] = block
     return b"".join(kept)
-
-
-def _is_sitemap_line(line: bytes) -> bool:
-    name, colon, _ = line.partition(b":")
-    return bool(colon) and name.strip().lower() == b"sitemap"
 
 
 def _replace(path: str, text: bytes) -> None:

@@ -8,7 +8,7 @@ from sitemapkit import Notice, Page, build_sitemaps, resolve_options
 from sitemapkit.robots import MARK
 
 LINE = "Sitemap: https://example.com/sitemap-index.xml"
-OURS = f"{MARK.decode()}\n{LINE}\n"
+OURS = f"{MARK.decode()}{LINE}\n{LINE}\n"
 
 
 def build(
@@ -50,7 +50,8 @@ def test_a_robots_txt_in_another_encoding_keeps_its_bytes(tmp_path: Path) -> Non
     mine = "User-agent: *\r\nDisallow: /café/\r\n".encode("latin-1")
     (tmp_path / "robots.txt").write_bytes(mine)
     build(tmp_path)
-    assert (tmp_path / "robots.txt").read_bytes() == mine + OURS.encode()
+    ours_crlf = OURS.replace("\n", "\r\n").encode()  # the file's own line ending
+    assert (tmp_path / "robots.txt").read_bytes() == mine + ours_crlf
 
 
 def test_a_robots_txt_that_is_a_folder_is_left_with_an_info_line(tmp_path: Path) -> None:
@@ -65,19 +66,24 @@ def test_a_robots_txt_that_is_a_folder_is_left_with_an_info_line(tmp_path: Path)
 
 def test_our_line_follows_a_new_base_url_or_index_name_in_place(tmp_path: Path) -> None:
     robots = tmp_path / "robots.txt"
-    robots.write_bytes(b"User-agent: *\r\nDisallow: /private/\r\n")
+    robots.write_bytes(b"\xef\xbb\xbfUser-agent: *\nDisallow: /private/\n")
     build(tmp_path, base="https://old.example/")
-    robots.write_bytes(robots.read_bytes() + b"# the site's own rule, after ours\r\n")
+    robots.write_bytes(robots.read_bytes() + b"# the site's own rule, after ours\n")
     build(tmp_path, base="https://example.com/", index_name="map.xml")
+    new = b"Sitemap: https://example.com/map.xml"
     assert robots.read_bytes() == (
-        b"User-agent: *\r\nDisallow: /private/\r\n"
+        b"\xef\xbb\xbfUser-agent: *\nDisallow: /private/\n"
         + MARK
-        + b"\nSitemap: https://example.com/map.xml\n"
-        + b"# the site's own rule, after ours\r\n"
+        + new
+        + b"\n"
+        + new
+        + b"\n# the site's own rule, after ours\n"
     )
     notices = build(tmp_path, base="https://example.com/", index_name="map.xml")
     assert [n.message for n in notices if n.code == "robots"] == []
-    assert robots.read_bytes().count(b"Sitemap:") == 1
+    assert [line for line in robots.read_bytes().splitlines() if line.startswith(b"Sitemap:")] == [
+        new
+    ]
 
 
 def test_a_line_of_the_sites_own_is_never_changed_and_makes_ours_unneeded(
@@ -105,3 +111,25 @@ def test_our_line_goes_when_no_page_is_left_or_the_site_moves_under_a_folder(
     build(tmp_path)
     build(tmp_path, base="https://example.com/project/")
     assert robots.read_text() == mine
+
+
+def test_a_line_the_site_put_right_after_our_comment_is_its_own(tmp_path: Path) -> None:
+    robots = tmp_path / "robots.txt"
+    build(tmp_path, base="https://old.example/")
+    old = robots.read_text()
+    news = "Sitemap: https://example.com/news-sitemap.xml\n"
+    marked, old_line = old.splitlines(keepends=True)[-2:]
+    robots.write_text(old.replace(marked, marked + news))
+    build(tmp_path)
+    assert robots.read_text() == old.replace(marked + old_line, marked + news + old_line) + OURS
+    build(tmp_path, pages=0)
+    assert news in robots.read_text() and LINE not in robots.read_text()
+
+
+def test_our_lines_at_the_start_of_a_file_with_a_bom_keep_the_bom(tmp_path: Path) -> None:
+    robots = tmp_path / "robots.txt"
+    robots.write_bytes(b"\xef\xbb\xbf" + OURS.replace("example.com", "old.example").encode())
+    build(tmp_path)
+    assert robots.read_bytes() == b"\xef\xbb\xbf" + OURS.encode()
+    build(tmp_path, pages=0)
+    assert robots.read_bytes() == b"\xef\xbb\xbf"
