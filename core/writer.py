@@ -14,7 +14,7 @@ import itertools
 import os
 import re
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence, Set
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import IO
@@ -205,24 +205,33 @@ def read_head(path: str, size: int = 4096) -> bytes | None:
         return None
 
 
-def is_own_file(path: str, noted_text_files: Set[str]) -> bool:
+#: Text files an earlier build's index names, with the size each had (None: not recorded).
+NotedTextFiles = Mapping[str, int | None]
+
+
+def is_own_file(path: str, noted_text_files: NotedTextFiles) -> bool:
     """Whether a file in the output folder was written by this tool (never touch the user's).
 
     XML files carry the marker; a text file has no room for one, so it is ours only when the
-    index of the build that wrote it names it (`noted_text_files`) and it still lists URLs.
+    index of the build that wrote it names it (`noted_text_files`), it still has the size that
+    build gave it, and it lists URLs: a file another tool wrote over it later is not ours.
     """
     head = read_head(path)
     if head is None:
         return False
     if path.endswith(".txt"):
-        if os.path.basename(path) not in noted_text_files:
+        name = os.path.basename(path)
+        if name not in noted_text_files:
+            return False
+        size = noted_text_files[name]
+        if size is not None and os.path.getsize(path) != size:
             return False
         lines = head.split(b"\n")[:-1] or [head]
         return all(line.startswith((b"http://", b"https://")) for line in lines if line)
     return MARKER.encode() in head
 
 
-_TEXT_NOTE = re.compile(rb"<!-- text files: (\S+)(?: to (\S+))? -->")
+_TEXT_NOTE = re.compile(rb"<!-- text files: ([^\s,]+)(?: to ([^\s,]+))?(?:, ([\d ]+) bytes)? -->")
 _TEXT_PART = re.compile(r"(.+)-(\d+)\.txt")
 
 
@@ -231,33 +240,51 @@ def _comment_safe(name: str) -> str:
     return quote(name, safe="-._~").replace("--", "-%2D")
 
 
-def text_files_note(text_files: Sequence[str]) -> str:
-    """The index's comment naming the text files of its build: one, or the first to the last."""
+def text_files_note(text_files: Sequence[str], sizes: Sequence[int]) -> str:
+    """The index's comment naming the text files of its build (one, or the first to the last)
+    and their sizes in bytes."""
     if not text_files:
         return ""
     named = _comment_safe(text_files[0])
     if len(text_files) > 1:
         named += " to " + _comment_safe(text_files[-1])
-    return f"<!-- text files: {named} -->\n"
+    return f"<!-- text files: {named}, {' '.join(map(str, sizes))} bytes -->\n"
 
 
-def noted_text_files(index_path: str) -> set[str]:
-    """The text files an earlier build named in its index (see `text_files_note`)."""
+def noted_text_files(index_path: str) -> dict[str, int | None]:
+    """The text files an earlier build named in its index, with their sizes (`text_files_note`)."""
+    data = _read_own_index(index_path)
+    note = _TEXT_NOTE.search(data) if data is not None else None
+    if note is None:
+        return {}
+    first = unquote(note.group(1).decode("ascii", "replace"))
+    names = [first]
+    if note.group(2) is not None:
+        last = unquote(note.group(2).decode("ascii", "replace"))
+        part = _TEXT_PART.fullmatch(last)
+        if part is None:
+            names.append(last)
+        else:
+            count = min(int(part.group(2)), MAX_URLS_PER_FILE)
+            names = [f"{part.group(1)}-{number}.txt" for number in range(1, count + 1)]
+    sizes: list[int | None] = [None] * len(names)
+    if note.group(3) is not None:
+        recorded = [int(size) for size in note.group(3).split()]
+        if len(recorded) == len(names):
+            sizes = list(recorded)
+    return dict(zip(names, sizes, strict=True))
+
+
+def _read_own_index(index_path: str) -> bytes | None:
+    """A whole index this tool wrote (indexes are small), or None."""
     head = read_head(index_path)
     if head is None or MARKER.encode() not in head:
-        return set()
-    note = _TEXT_NOTE.search(head)
-    if note is None:
-        return set()
-    first = unquote(note.group(1).decode("ascii", "replace"))
-    if note.group(2) is None:
-        return {first}
-    last = unquote(note.group(2).decode("ascii", "replace"))
-    part = _TEXT_PART.fullmatch(last)
-    if part is None:
-        return {first, last}
-    count = min(int(part.group(2)), MAX_URLS_PER_FILE)
-    return {f"{part.group(1)}-{number}.txt" for number in range(1, count + 1)}
+        return None
+    try:
+        with open(index_path, "rb") as handle:
+            return handle.read()
+    except OSError:
+        return None
 
 
 _INDEX_LOC = re.compile(rb"<loc>([^<]*)</loc>")
@@ -275,13 +302,8 @@ def listed_files(index_path: str) -> set[str]:
     After `sitemap_name` changes they are at names this build does not write; they are still
     only removed when they carry the marker.
     """
-    head = read_head(index_path)
-    if head is None or MARKER.encode() not in head or b"<sitemapindex" not in head:
-        return set()
-    try:
-        with open(index_path, "rb") as handle:
-            data = handle.read()
-    except OSError:
+    data = _read_own_index(index_path)
+    if data is None or b"<sitemapindex" not in data[:4096]:
         return set()
     found: set[str] = set()
     for match in _INDEX_LOC.finditer(data):
@@ -387,7 +409,7 @@ class SitemapWriter:
         result = WriteResult(urls=total, parts=len(self._parts))
         names = self.names
         earlier = [os.path.join(self.root, name) for name in (names.index, names.sitemap)]
-        noted = set().union(*map(noted_text_files, earlier))
+        noted = {name: size for path in earlier for name, size in noted_text_files(path).items()}
         listed = set().union(*map(listed_files, earlier))
         base = self.options.base_url or ""
         if len(self._parts) == 1:
@@ -400,16 +422,18 @@ class SitemapWriter:
         placements: list[tuple[str, str]] = []  # (temporary file, name), in the order placed
         index_rows: list[tuple[str, int | None]] = []
         text_files: list[str] = []
+        text_sizes: list[int] = []
         for part, xml_name, txt_name in targets:
             placements.append((part.xml_path, xml_name))
             if part.txt_path:
                 placements.append((part.txt_path, txt_name))
                 text_files.append(txt_name)
+                text_sizes.append(os.path.getsize(part.txt_path))
             if part.gz_path:
                 placements.append((part.gz_path, xml_name + ".gz"))
             index_rows.append((base + encode_file_path(xml_name), part.newest))
         if self._parts:
-            note = text_files_note(text_files)
+            note = text_files_note(text_files, text_sizes)
             index = render_index(index_rows, self._date_only, note).encode("ascii")
             index_names = [names.index] + ([names.sitemap] if len(self._parts) > 1 else [])
             for name in index_names:
@@ -452,11 +476,11 @@ class SitemapWriter:
                     "another name"
                 )
 
-    def _remove_stale(self, noted: Set[str], listed: Set[str], result: WriteResult) -> None:
+    def _remove_stale(self, noted: NotedTextFiles, listed: Set[str], result: WriteResult) -> None:
         """Files of earlier builds: at today's names, named in the old index, or noted there."""
         names = self.names
         written = set(result.files)
-        candidates = {names.sitemap, names.txt, names.index} | listed | noted
+        candidates = {names.sitemap, names.txt, names.index} | listed | set(noted)
         candidates |= {name + ".gz" for name in (names.sitemap, names.index)}
         pattern = names.part_pattern()
         stems = (names.sitemap[:-4] + "-", names.txt[:-4] + "-")  # a cheap test first: a site

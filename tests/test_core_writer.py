@@ -186,7 +186,9 @@ def test_turning_txt_off_removes_the_old_text_sitemap_but_never_the_users(
     tmp_path: Path,
 ) -> None:
     build_sitemaps(tmp_path, resolve_options({"base_url": BASE}), pages(2))
-    assert b"<!-- text files: sitemap.txt -->" in (tmp_path / "sitemap-index.xml").read_bytes()
+    size = (tmp_path / "sitemap.txt").stat().st_size
+    note = f"<!-- text files: sitemap.txt, {size} bytes -->".encode()
+    assert note in (tmp_path / "sitemap-index.xml").read_bytes()
     build_sitemaps(tmp_path, resolve_options({"base_url": BASE, "txt": False}), pages(2))
     assert not (tmp_path / "sitemap.txt").exists()
 
@@ -197,7 +199,8 @@ def test_turning_txt_off_removes_the_old_text_sitemap_but_never_the_users(
 
 def test_text_parts_named_in_the_index_go_when_the_parts_shrink(tmp_path: Path) -> None:
     build_sitemaps(tmp_path, resolve_options({"base_url": BASE, "max_urls": 2}), pages(7))
-    note = b"<!-- text files: sitemap-1.txt to sitemap-4.txt -->"
+    sizes = " ".join(str((tmp_path / f"sitemap-{k}.txt").stat().st_size) for k in range(1, 5))
+    note = f"<!-- text files: sitemap-1.txt to sitemap-4.txt, {sizes} bytes -->".encode()
     assert note in (tmp_path / "sitemap-index.xml").read_bytes()
     result = build_sitemaps(tmp_path, resolve_options({"base_url": BASE, "max_urls": 2}), pages(3))
     assert {"sitemap-3.txt", "sitemap-4.txt"} <= set(result.removed)
@@ -222,6 +225,19 @@ def test_files_under_an_old_sitemap_name_go_after_a_rename(tmp_path: Path) -> No
         "robots.txt",
         "a-9.xml",
     }
+
+
+def test_a_text_file_another_tool_wrote_over_ours_is_never_removed(tmp_path: Path) -> None:
+    build_sitemaps(tmp_path, resolve_options({"base_url": BASE}), pages(2))
+    theirs = f"{BASE}a.html\n{BASE}only-in-the-feed.html\n"
+    (tmp_path / "sitemap.txt").write_text(theirs)  # another tool, after sitemapkit
+    notices: list[Notice] = []
+    build_sitemaps(tmp_path, resolve_options({"base_url": BASE}), pages(2), report=notices.append)
+    assert [n.code for n in notices] == ["replaced-file"]
+    (tmp_path / "sitemap.txt").write_text(theirs)
+    build_sitemaps(tmp_path, resolve_options({"base_url": BASE, "txt_name": "urls.txt"}), pages(2))
+    assert (tmp_path / "sitemap.txt").read_text() == theirs
+    assert (tmp_path / "urls.txt").read_text() == "".join(f"{BASE}p/{n:06d}.html\n" for n in (0, 1))
 
 
 def test_an_old_index_never_leads_outside_the_output_folder(tmp_path: Path) -> None:
