@@ -311,13 +311,14 @@ class _Validation:
 
     def follow_index(self, index: FileCheck, visit: _Visit) -> list[_Visit]:
         parts: list[_Visit] = []
+        itself = visit.path.resolve()
         for loc, line, lastmod in zip(index.locs, index.lines, index.lastmods, strict=True):
             if check_url(loc) is not None or not self.in_scope(index, line, loc, visit.url):
                 continue
             path = self.local_file(loc)
             if path is None:
                 continue
-            if path.resolve() == visit.path.resolve():
+            if path.name == visit.path.name and path.resolve() == itself:
                 self.problem(
                     "error",
                     "index-self",

@@ -36,7 +36,10 @@ def folder_of(url: str) -> str:
 
 def origin_of(url: str) -> str:
     """scheme://host[:port] of an absolute URL, lower-cased the way hosts compare."""
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # a malformed host, already reported by check_url
+        return url[: _authority_end(url)].lower()
     return f"{parts.scheme.lower()}://{parts.netloc.lower()}"
 
 
@@ -47,7 +50,9 @@ def remainder_under(url: str, folder: str) -> str | None:
     url_end, folder_end = _authority_end(url), _authority_end(folder)
     if url_end < 0 or folder_end < 0 or url[:url_end].lower() != folder[:folder_end].lower():
         return None
-    path, folder_path = url[url_end:] or "/", folder[folder_end:]
+    path, folder_path = url[url_end:], folder[folder_end:]
+    if not path.startswith("/"):  # `https://example.com?q` is `https://example.com/?q`
+        path = "/" + path
     return path[len(folder_path) :] if path.startswith(folder_path) else None
 
 
@@ -73,7 +78,10 @@ def check_url(url: str) -> str | None:
 def _explain_url(url: str) -> str | None:
     if url != url.strip():
         return "has whitespace around it; write the URL alone inside <loc>"
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return "has a malformed host (an IPv6 address needs both [ and ])"
     if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
         return "is not an absolute http:// or https:// URL; write the full address"
     for char in url:

@@ -293,7 +293,12 @@ _XML_PART = re.compile(r"(.+)-\d+\.xml")
 
 def _plain_name(name: str) -> bool:
     """A file name directly in the output folder: an old index never names anything else."""
-    return bool(name) and name not in (".", "..") and "/" not in name and os.sep not in name
+    return (
+        name not in ("", ".", "..")
+        and os.path.basename(name) == name
+        and "/" not in name
+        and not os.path.splitdrive(name)[0]
+    )
 
 
 def listed_files(index_path: str) -> set[str]:
