@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
+from sitemapkit.xml import MARKER
+
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = Path(os.environ.get("SITEMAPKIT_SCHEMAS", ROOT.parent / "shared" / "schemas"))
 NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9"}
@@ -45,15 +47,83 @@ class SchemaSet:
         return checked
 
 
+def _schemas_missing() -> str | None:
+    if (SCHEMAS / "sitemap.xsd").is_file():
+        return None
+    return f"official XSDs not found in {SCHEMAS} (set SITEMAPKIT_SCHEMAS)"
+
+
+_loaded: list[SchemaSet] = []
+
+
+def _load_schemas() -> SchemaSet:
+    if not _loaded:
+        _loaded.append(SchemaSet(SCHEMAS))
+    return _loaded[0]
+
+
 @pytest.fixture(scope="session")
 def schemas() -> SchemaSet:
     """The XSDs; outside CI they may be missing (skip), with CI=true that is a failure."""
-    if not (SCHEMAS / "sitemap.xsd").is_file():
-        message = f"official XSDs not found in {SCHEMAS} (set SITEMAPKIT_SCHEMAS)"
+    message = _schemas_missing()
+    if message is not None:
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail(message)
         pytest.skip(message)
-    return SchemaSet(SCHEMAS)
+    return _load_schemas()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _every_sitemap_the_tests_write_is_valid(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[None]:
+    """At the end of the run, every XML file sitemapkit wrote in the tests' folders meets the XSD.
+
+    Tests check their files as they go where it matters; this sweep catches the rest, with
+    each file named by its path (which holds the test's name). Files without sitemapkit's mark
+    are left alone: some tests write broken ones on purpose. Where the XSDs are missing outside
+    CI, the `schemas` tests say so; with CI=true, that fails here too.
+    """
+    yield
+    ours = [
+        path
+        for path in tmp_path_factory.getbasetemp().rglob("*.xml*")
+        if path.name.endswith((".xml", ".xml.gz"))
+        and path.is_file()
+        and not path.is_symlink()
+        and _MARK in _head(path)
+    ]
+    if not ours:
+        return
+    message = _schemas_missing()
+    if message is not None:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message)
+        return
+    schema_set = _load_schemas()
+    invalid = []
+    for path in ours:
+        try:
+            schema_set.validate_file(path)
+        except (AssertionError, etree.XMLSyntaxError) as exc:
+            invalid.append(f"{path}: {exc}")
+    assert not invalid, f"{len(invalid)} of {len(ours)} sitemaps fail the XSD:\n" + "\n".join(
+        invalid
+    )
+
+
+_MARK = MARKER.encode()
+
+
+def _head(path: Path) -> bytes:
+    try:
+        if path.suffix == ".gz":
+            with gzip.open(path, "rb") as handle:
+                return handle.read(4096)
+        with path.open("rb") as handle:
+            return handle.read(4096)
+    except (OSError, EOFError):
+        return b""
 
 
 @pytest.fixture(autouse=True)
