@@ -276,9 +276,9 @@ def noted_text_files(index_path: str) -> dict[str, int | None]:
 
 
 def _read_own_index(index_path: str) -> bytes | None:
-    """A whole index this tool wrote (indexes are small), or None."""
+    """A whole index this tool wrote (indexes are small; a sitemap of URLs is not read), or None."""
     head = read_head(index_path)
-    if head is None or MARKER.encode() not in head:
+    if head is None or MARKER.encode() not in head or b"<sitemapindex" not in head:
         return None
     try:
         with open(index_path, "rb") as handle:
@@ -308,7 +308,7 @@ def listed_files(index_path: str) -> set[str]:
     only removed when they carry the marker.
     """
     data = _read_own_index(index_path)
-    if data is None or b"<sitemapindex" not in data[:4096]:
+    if data is None:
         return set()
     found: set[str] = set()
     for match in _INDEX_LOC.finditer(data):
