@@ -251,10 +251,9 @@ def text_files_note(text_files: Sequence[str], sizes: Sequence[int]) -> str:
     return f"<!-- text files: {named}, {' '.join(map(str, sizes))} bytes -->\n"
 
 
-def noted_text_files(index_path: str) -> dict[str, int | None]:
+def noted_text_files(index: bytes) -> dict[str, int | None]:
     """The text files an earlier build named in its index, with their sizes (`text_files_note`)."""
-    data = _read_own_index(index_path)
-    note = _TEXT_NOTE.search(data) if data is not None else None
+    note = _TEXT_NOTE.search(index)
     if note is None:
         return {}
     first = unquote(note.group(1).decode("ascii", "replace"))
@@ -275,7 +274,7 @@ def noted_text_files(index_path: str) -> dict[str, int | None]:
     return dict(zip(names, sizes, strict=True))
 
 
-def _read_own_index(index_path: str) -> bytes | None:
+def read_own_index(index_path: str) -> bytes | None:
     """A whole index this tool wrote (indexes are small; a sitemap of URLs is not read), or None."""
     head = read_head(index_path)
     if head is None or MARKER.encode() not in head or b"<sitemapindex" not in head:
@@ -301,17 +300,14 @@ def _plain_name(name: str) -> bool:
     )
 
 
-def listed_files(index_path: str) -> set[str]:
+def listed_files(index: bytes) -> set[str]:
     """The files an earlier build's index lists, with their twins and the index's copy.
 
     After `sitemap_name` changes they are at names this build does not write; they are still
     only removed when they carry the marker.
     """
-    data = _read_own_index(index_path)
-    if data is None:
-        return set()
     found: set[str] = set()
-    for match in _INDEX_LOC.finditer(data):
+    for match in _INDEX_LOC.finditer(index):
         loc = html.unescape(match.group(1).decode("ascii", "replace"))
         name = unquote(loc.rpartition("/")[2], errors="surrogateescape")
         if not _plain_name(name):
@@ -413,9 +409,12 @@ class SitemapWriter:
         """Every file is complete in a temporary file before the first one goes into place."""
         result = WriteResult(urls=total, parts=len(self._parts))
         names = self.names
-        earlier = [os.path.join(self.root, name) for name in (names.index, names.sitemap)]
-        noted = {name: size for path in earlier for name, size in noted_text_files(path).items()}
-        listed = set().union(*map(listed_files, earlier))
+        earlier = [
+            read_own_index(os.path.join(self.root, name)) for name in (names.index, names.sitemap)
+        ]
+        indexes = [data for data in earlier if data is not None]
+        noted = {name: size for data in indexes for name, size in noted_text_files(data).items()}
+        listed = set().union(*map(listed_files, indexes))
         base = self.options.base_url or ""
         if len(self._parts) == 1:
             targets = [(self._parts[0], names.sitemap, names.txt)]

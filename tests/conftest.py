@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import gzip
 import logging
 import os
@@ -53,13 +54,9 @@ def _schemas_missing() -> str | None:
     return f"official XSDs not found in {SCHEMAS} (set SITEMAPKIT_SCHEMAS)"
 
 
-_loaded: list[SchemaSet] = []
-
-
+@functools.cache
 def _load_schemas() -> SchemaSet:
-    if not _loaded:
-        _loaded.append(SchemaSet(SCHEMAS))
-    return _loaded[0]
+    return SchemaSet(SCHEMAS)
 
 
 @pytest.fixture(scope="session")
