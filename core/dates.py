@@ -41,7 +41,7 @@ def fits_w3c(seconds: int) -> bool:
     return _FIRST_SECOND <= seconds <= _LAST_SECOND
 
 
-def unwritable_time(page: str, seconds: int) -> SitemapkitError:
+def unwritable_time(page: str, seconds: float) -> SitemapkitError:
     """The error for a file time no W3C date can hold (a broken clock or a corrupt file system)."""
     return SitemapkitError(
         f"{page}: the modification time of its file ({seconds} seconds since 1970) is outside "

@@ -152,7 +152,10 @@ class EntryMaker:
                 if newest is None:
                     newest = page.mtime  # the scan's case: known already, no stat
                 if newest is not None:
-                    lastmod = int(newest)
+                    try:
+                        lastmod = int(newest)
+                    except (OverflowError, ValueError):  # inf or nan, from the Python API
+                        raise unwritable_time(page.path, newest) from None
                     if clamp is not None and lastmod > clamp:
                         lastmod = clamp
             if meta is NO_METADATA:  # the common case: nothing the author stated

@@ -35,12 +35,22 @@ def folder_of(url: str) -> str:
 
 
 def origin_of(url: str) -> str:
-    """scheme://host[:port] of an absolute URL, lower-cased the way hosts compare."""
-    try:
-        parts = urlsplit(url)
-    except ValueError:  # a malformed host, already reported by check_url
-        return url[: _authority_end(url)].lower()
-    return f"{parts.scheme.lower()}://{parts.netloc.lower()}"
+    """scheme://host[:port] of an absolute URL, compared the way browsers compare origins."""
+    return _origin_key(url[: _authority_end(url)])
+
+
+_DEFAULT_PORTS = {"http://": (":80", ":"), "https://": (":443", ":")}
+
+
+def _origin_key(origin: str) -> str:
+    """Lower-cased, without a scheme's default port: `HTTPS://Example.com:443` is `https://example.com`."""
+    origin = origin.lower()
+    for scheme, ports in _DEFAULT_PORTS.items():
+        if origin.startswith(scheme):
+            for port in ports:
+                if origin.endswith(port):
+                    return origin[: -len(port)]
+    return origin
 
 
 def remainder_under(url: str, folder: str) -> str | None:
@@ -48,7 +58,9 @@ def remainder_under(url: str, folder: str) -> str | None:
     if url.startswith(folder):
         return url[len(folder) :]
     url_end, folder_end = _authority_end(url), _authority_end(folder)
-    if url_end < 0 or folder_end < 0 or url[:url_end].lower() != folder[:folder_end].lower():
+    if url_end < 0 or folder_end < 0:
+        return None
+    if _origin_key(url[:url_end]) != _origin_key(folder[:folder_end]):
         return None
     path, folder_path = url[url_end:], folder[folder_end:]
     if not path.startswith("/"):  # `https://example.com?q` is `https://example.com/?q`

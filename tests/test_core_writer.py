@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import math
 import os
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -277,6 +278,22 @@ def test_a_file_time_no_w3c_date_can_hold_fails_naming_the_page(
     writer = SitemapWriter(str(tmp_path), options)  # a scan's entries stream into the writer
     with pytest.raises(SitemapkitError, match=r"^https://example.com/b: the modification time"):
         writer.write([Entry(BASE + "a", 0, None, None), Entry(BASE + "b", int(mtime), None, None)])
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+@pytest.mark.parametrize("mtime", [math.inf, -math.inf, math.nan])
+def test_a_page_time_that_is_not_a_number_fails_naming_the_page(
+    tmp_path: Path, mtime: float
+) -> None:
+    options = resolve_options({"base_url": BASE, "robots": False})
+    build_sitemaps(tmp_path, options, pages(2))
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    with pytest.raises(SitemapkitError) as raised:
+        build_sitemaps(tmp_path, options, [*pages(2), Page("p/no time.html", mtime=mtime)])
+    assert str(raised.value).startswith(
+        f"p/no time.html: the modification time of its file ({mtime} seconds since 1970) is "
+        "outside the years 1 to 9999"
+    )
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
 
 
