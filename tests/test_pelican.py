@@ -6,6 +6,7 @@ import logging
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -219,6 +220,29 @@ def test_urls_come_from_the_objects_when_url_and_save_as_differ(
     assert not urls("alpha.html", "tag/python.html", "tags.html") & found
 
 
+def test_direct_templates_moved_by_save_as_alone_are_listed_where_they_are_written(
+    build: Callable[..., Path], schemas: SchemaSet
+) -> None:
+    # A landing page takes index.html and the blog moves: a common setup. Without `*_URL`,
+    # Pelican's fallback URL (`index.html`, `archives.html`) is not where the file is.
+    landing = {**BLOG, "pages/landing.md": "Title: Welcome\nSave_as: index.html\nUrl:\n\nHi.\n"}
+    out = build(
+        landing,
+        INDEX_SAVE_AS="blog_index.html",
+        ARCHIVES_SAVE_AS="archives/index.html",
+        TAGS_SAVE_AS="tags/index.html",
+        CATEGORIES_SAVE_AS="all-categories.html",
+        CATEGORIES_URL="topics/",  # served through a rewrite: the setting's URL is listed
+    )
+    schemas.validate_folder(out)
+    found = set(locs(out / "sitemap.xml"))
+    assert urls("", "blog_index.html", "blog_index2.html", "archives/", "tags/") <= found
+    assert urls("topics/") <= found
+    assert not urls("index.html", "archives.html", "tags.html", "all-categories.html") & found
+    page_two = (out / "blog_index2.html").read_text(encoding="utf-8")
+    assert 'href="https://example.com/blog_index.html"' in page_two  # Pelican's own link
+
+
 def test_each_content_url_follows_the_settings_pelican_picks_for_it(
     build: Callable[..., Path],
 ) -> None:
@@ -425,6 +449,36 @@ def test_lastmod_is_the_source_mtime_and_modified_wins(
     assert lastmods[BASE + "tag/python.html"] == "2023-11-14T22:13:20+00:00"
     assert lastmods[BASE + "category/travel.html"] == "2020-02-03T04:05:00+00:00"
     assert lastmods[BASE] == "2023-11-14T22:13:20+00:00"
+
+
+def test_default_date_fs_is_the_file_time_not_an_authors_modified(
+    build: Callable[..., Path],
+) -> None:
+    # DEFAULT_DATE = "fs" copies each file's time into `modified` as naive local time, which
+    # Pelican then reads in TIMEZONE: hours off whenever the two zones differ.
+    local_zone = os.environ.get("TZ")
+    os.environ["TZ"] = "America/New_York"
+    time.tzset()
+    try:
+        files = {
+            "articles/dated.md": article("Dated", "dated", "Python", "python"),
+            "articles/stated.md": article(
+                "Stated", "stated", "Python", "python", "Modified: 2020-02-03 04:05\n"
+            ),
+            "pages/about.md": BLOG["pages/about.md"],
+        }
+        times = dict.fromkeys(files, 1_685_577_600)  # 2023-06-01T00:00:00Z
+        out = build(files, mtimes=times, DEFAULT_DATE="fs", TIMEZONE="Europe/Paris")
+    finally:
+        if local_zone is None:
+            del os.environ["TZ"]
+        else:
+            os.environ["TZ"] = local_zone
+        time.tzset()
+    lastmods = {row["loc"]: row["lastmod"] for row in parse_urlset(out / "sitemap.xml")}
+    assert lastmods[BASE + "dated.html"] == "2023-06-01T00:00:00+00:00"
+    assert lastmods[BASE + "pages/about.html"] == "2023-06-01T00:00:00+00:00"
+    assert lastmods[BASE + "stated.html"] == "2020-02-03T03:05:00+00:00"  # Paris, in UTC
 
 
 def test_page_metadata_sets_priority_changefreq_and_warns_on_bad_values(

@@ -257,6 +257,34 @@ def test_incremental_builds_stay_complete_and_follow_changes(
     assert '"orphan"' not in (out / STATE_NAME).read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize("before", ["without sitemapkit", "without html_baseurl"])
+def test_module_pages_an_earlier_build_wrote_are_listed_once_the_sitemap_is_on(
+    tmp_path: Path, before: str
+) -> None:
+    # viewcode skips a module page newer than its module: the first sitemap must still list it.
+    module = "kit_added_later_" + before.rpartition(" ")[2]
+    files = docs_site(module)
+    src = make_site(tmp_path, files)
+    conf_text = files["conf.py"]
+    if before == "without sitemapkit":
+        earlier = conf_text.replace("'sitemapkit.sphinx', ", "")
+    else:
+        earlier = conf_text.replace(f"html_baseurl = {BASE!r}", "")
+    assert earlier != conf_text
+    (src / "conf.py").write_text(earlier, encoding="utf-8")
+    out = tmp_path / "out"
+    assert sphinx_build(src, out).code == 0
+    module_page = out / "_modules" / f"{module}.html"
+    written = module_page.stat().st_mtime_ns
+    assert not (out / "sitemap.xml").exists()
+
+    (src / "conf.py").write_text(conf_text, encoding="utf-8")
+    build = sphinx_build(src, out)
+    assert build.code == 0, build.warnings
+    assert module_page.stat().st_mtime_ns == written  # viewcode did not write it this time
+    assert BASE + f"_modules/{module}.html" in locs(out / "sitemap.xml")
+
+
 def test_lastmod_is_the_newest_of_source_and_included_files(tmp_path: Path) -> None:
     src = make_site(tmp_path, docs_site("kit_lastmod"))
     os.utime(src / "_snippets" / "note.txt", (T_INCLUDE, T_INCLUDE))

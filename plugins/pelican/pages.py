@@ -11,6 +11,7 @@ import logging
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from pelican.contents import Article, Content
@@ -149,8 +150,10 @@ def page_metadata(content: Any, name: str) -> PageMetadata:
         for spelling in spellings:
             if spelling in metadata:
                 value = metadata[spelling]
-                if spelling == "modified":  # the time-zone-aware value Pelican computed
-                    value = getattr(content, "modified", value)
+                if spelling == "modified":
+                    if _is_file_time(content, value):
+                        continue  # not the author's statement: the core reads the file's time
+                    value = getattr(content, "modified", value)  # the time-zone-aware value
                 values[key], spelled[key] = value, spelling
                 break
     meta, problems = parse_page_metadata(values)
@@ -161,6 +164,23 @@ def page_metadata(content: Any, name: str) -> PageMetadata:
         detail = problem.removeprefix(f"key {key!r}: ")
         logger.warning("sitemapkit: %s: metadata %s: %s", name, spelled[key].capitalize(), detail)
     return meta
+
+
+def _is_file_time(content: Any, modified: object) -> bool:
+    """Whether `modified` is the copy of the file's time that `DEFAULT_DATE = "fs"` makes.
+
+    Pelican takes it as naive local time, then reads it in `TIMEZONE`: hours off wherever the
+    build machine's zone differs.
+    """
+    settings = getattr(content, "settings", None)
+    if not isinstance(settings, Mapping) or settings.get("DEFAULT_DATE") != "fs":
+        return False
+    if not isinstance(modified, datetime) or modified.tzinfo is not None:
+        return False
+    try:
+        return modified == datetime.fromtimestamp(os.stat(content.source_path).st_mtime)
+    except (AttributeError, TypeError, OSError, ValueError, OverflowError):
+        return False
 
 
 def content_page(write: ContentWrite, templates: UrlTemplates) -> Written:
@@ -211,12 +231,15 @@ class PeriodUrls:
 def _listing_url(
     context: Mapping[str, Any], path: str, output_file: object, periods: PeriodUrls
 ) -> str | None:
+    template = _direct_template(context, output_file)
+    if template is not None:  # served where written, unless `*_URL` says where
+        return _unless_path(context.get(f"{template.upper()}_URL"), path)
     page = context.get("articles_page")
     if page is not None:
         paginator = context.get("articles_paginator")
         first_is_own = page.number == 1 and page.url == output_file
         if first_is_own and paginator is not None and paginator.name == output_file:
-            return _unless_path(paginator.url, path)  # the tag's, period's or INDEX_URL
+            return _unless_path(paginator.url, path)  # the tag's or the period's URL
         return _unless_path(page.url, path)
     if "period_num" in context:  # a period archive: Pelican passes its URL aside, not in context
         url = periods.get(context.get("period_archives"), output_file)
@@ -226,10 +249,20 @@ def _listing_url(
         owner = context.get(key)
         if owner is not None and getattr(owner, "save_as", None) == output_file:
             return _unless_path(owner.url, path)
+    return None
+
+
+def _direct_template(context: Mapping[str, Any], output_file: object) -> str | None:
+    """The direct template (index, archives, tags…) written to `output_file`, if any.
+
+    Pelican's fallback URL for one without `*_URL` is `{template}.html` whatever `*_SAVE_AS`
+    says, so only a `*_URL` the settings hold is a URL; else the file's own path is.
+    """
+    if "period_num" in context or any(key in context for key in LISTING_OWNERS):
+        return None
     for template in context.get("DIRECT_TEMPLATES", ()):
-        name = template.upper()
-        if context.get(f"{name}_SAVE_AS", f"{template}.html") == output_file:
-            return _unless_path(context.get(f"{name}_URL", f"{template}.html"), path)
+        if context.get(f"{template.upper()}_SAVE_AS", f"{template}.html") == output_file:
+            return str(template)
     return None
 
 

@@ -115,7 +115,7 @@ class SitemapRun:
         try:
             with paused_gc():  # see sitemapkit.gc_pause: Sphinx keeps every doctree's data
                 pages = document_pages(builder, env, str(app.srcdir), warn)
-                generated = self.generated.current(builder, env.found_docs)
+                generated = self.generated.current(app, builder, env.found_docs)
                 pages += generated_pages(builder, generated)
                 result = write_sitemaps(builder.outdir, self.options, pages)
         except SitemapkitError as exc:

@@ -13,6 +13,7 @@ import json
 import os
 from collections.abc import Callable, Collection
 
+from sphinx.application import Sphinx
 from sphinx.builders.html import StandaloneHTMLBuilder
 
 #: Lives in the output folder with the pages it describes; hidden from the core's scans.
@@ -50,7 +51,9 @@ class GeneratedPages:
         self.seen: set[str] = set()
         self.note: Callable[[str], None] = self.seen.add
 
-    def current(self, builder: StandaloneHTMLBuilder, documents: Collection[str]) -> list[str]:
+    def current(
+        self, app: Sphinx, builder: StandaloneHTMLBuilder, documents: Collection[str]
+    ) -> list[str]:
         """Names seen now or in earlier builds whose page file still exists; saved for next time.
 
         A name that is now a document is dropped (documents come from the environment).
@@ -58,8 +61,24 @@ class GeneratedPages:
         state = os.path.join(os.fspath(builder.outdir), STATE_NAME)
         names = sorted(
             name
-            for name in self.seen | _load(state)
+            for name in self.seen | _load(state) | viewcode_module_pages(app)
             if name not in documents and os.path.isfile(builder.get_outfilename(name))
         )
         _save(state, names)
         return names
+
+
+def viewcode_module_pages(app: Sphinx) -> set[str]:
+    """viewcode's module pages, from the record it keeps in the environment.
+
+    The saved names cannot cover a module page whose HTML an earlier build wrote without
+    sitemapkit (or without a sitemap: a missing `html_baseurl`): viewcode skips it while it is
+    newer than the module, so it is never seen written. The record is viewcode's own, private
+    attribute; without it only the saved names count.
+    """
+    if "sphinx.ext.viewcode" not in app.extensions:
+        return set()
+    modules = getattr(app.env, "_viewcode_modules", None)
+    if not isinstance(modules, dict):
+        return set()
+    return {"_modules/" + str(name).replace(".", "/") for name, entry in modules.items() if entry}
