@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from .dates import source_date_epoch
 from .entries import Entry, EntryMaker, Notice, Report, resolve_entries, stream_entries
-from .errors import SitemapkitError
+from .errors import SitemapkitError, file_system_error
 from .gc_pause import paused_gc
 from .options import SitemapOptions
 from .pages import Page, scan_output
@@ -38,10 +38,10 @@ def _replaced_notice(replaced: list[str], names: FileNames) -> Notice:
     return Notice(
         "warning",
         "replaced-file",
-        f"replaced {', '.join(replaced)}, which sitemapkit had not written: if another "
-        f"sitemap plugin or a file in the site's sources writes {it}, turn that off or remove "
-        f"{it}, or set {' or '.join(options)} to give sitemapkit's files other names (a file "
-        "left by an earlier build needs nothing)",
+        f"replaced {', '.join(replaced)}, which sitemapkit did not recognise as its own: "
+        f"if another sitemap plugin or a file in the site's sources writes {it}, turn that off "
+        f"or remove {it}, or set {' or '.join(options)} to give sitemapkit's files other names "
+        "(a file left by an earlier build needs nothing)",
         tuple(options),
     )
 
@@ -60,7 +60,11 @@ def build_sitemaps(
     memory stays flat however large the site.
     """
     with paused_gc():
-        return _build(os.fspath(output_dir), options, pages, report, progress)
+        root = os.fspath(output_dir)
+        try:
+            return _build(root, options, pages, report, progress)
+        except OSError as exc:  # the writer has already removed its temporary files
+            raise file_system_error(exc, root) from exc
 
 
 def _build(
@@ -95,14 +99,16 @@ def _build(
     if options.robots:
         done = update_robots(root, options.base_url, options.index_name)
         if done is None:
-            if remove_robots_line(root):  # an earlier build's line, from the host root
+            removed = remove_robots_line(root)  # an earlier build's line, from the host root
+            if removed:
                 result.files.append("robots.txt")
             report(
                 Notice(
                     "info",
                     "robots",
-                    "the site is not at the host root, so robots.txt is not written here; "
-                    "add this line to the host's robots.txt: "
+                    "the site is not at the host root, so robots.txt gets no Sitemap line here"
+                    + (" (an earlier build's line was taken out)" if removed else "")
+                    + "; add this line to the host's robots.txt: "
                     + sitemap_line(options.base_url, options.index_name),
                 )
             )

@@ -170,13 +170,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--config", metavar="FILE", help="TOML file of options ([tool.sitemapkit] in pyproject)"
     )
     add_option_flags(build)
-    build.set_defaults(run=run_build)
+    build.set_defaults(run=run_build, command_parser=build)
     add_validate_command(commands)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # the command's own usage line, not the top level's
+        args.command_parser.error("unrecognized arguments: " + " ".join(unknown))
     runner: Callable[[argparse.Namespace], int] = args.run
     try:
         return runner(args)

@@ -15,15 +15,22 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 
 
 def read_config_file(path: Path) -> dict[str, Any]:
-    """The option table of a TOML file; keys may be written `max_urls` or `max-urls`."""
+    """The option table of a TOML file: its top level, or its `[tool.sitemapkit]` table.
+
+    Keys may be written `max_urls` or `max-urls`.
+    """
     try:
         with path.open("rb") as handle:
             data = tomllib.load(handle)
     except FileNotFoundError:
         raise SitemapkitError(f"--config: {str(path)!r} does not exist") from None
+    except UnicodeDecodeError:
+        raise SitemapkitError(
+            f"{path}: is not UTF-8 text, which TOML requires; save it as UTF-8"
+        ) from None
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise SitemapkitError(f"{path}: cannot be read as TOML ({exc}); fix the file") from None
-    if path.name == "pyproject.toml":
+    if path.name == "pyproject.toml" or set(data) == {"tool"}:  # [tool.sitemapkit] alone
         tool = data.get("tool", {})
         data = tool.get("sitemapkit", {}) if isinstance(tool, dict) else {}
         if not isinstance(data, dict):

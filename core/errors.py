@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import errno
+import os
+
 
 class SitemapkitError(Exception):
     """A user mistake or an environment problem: front ends print the message and stop."""
@@ -19,3 +22,39 @@ class OptionError(SitemapkitError):
     def describe(self, spelling: str) -> str:
         """The message with the option named as the user wrote it (`--max-urls`, `SITEMAPKIT`)."""
         return f"{spelling}: {self.value!r} is not valid; {self.allowed}"
+
+
+_ACCESS = (
+    "give the user running the build read and write access to the output folder (a folder "
+    "built by another user, or in a container, keeps that user's permissions)"
+)
+_SPACE = "free some space on that disk, then build again"
+#: What to do about the operating-system errors a build meets in practice (by errno name:
+#: not every system has every one).
+_FIXES = {
+    code: fix
+    for name, fix in (
+        ("EACCES", _ACCESS),
+        ("EPERM", _ACCESS),
+        ("EROFS", "the file system is read-only; build into a writable folder"),
+        ("ENOSPC", _SPACE),
+        ("EDQUOT", _SPACE),
+        ("EFBIG", "the file is larger than this process may write; raise the limit (ulimit -f)"),
+        ("EMFILE", "this process may not open more files; raise the limit (ulimit -n)"),
+    )
+    if (code := getattr(errno, name, None)) is not None
+}
+
+
+def file_system_error(exc: OSError, folder: str) -> SitemapkitError:
+    """An error of the disk or its permissions, as a message that names the file and the fix.
+
+    `folder` is named when the error names no file (a failed write to an open file).
+    """
+    where = os.fsdecode(exc.filename) if exc.filename is not None else folder
+    parent, name = os.path.split(where)
+    if name.startswith(".sitemapkit-") and name.endswith(".tmp"):  # a temporary file of ours
+        where = parent or os.curdir
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    fix = _FIXES.get(exc.errno or 0, "check the output folder and its disk, then build again")
+    return SitemapkitError(f"{where}: {reason}; {fix}")

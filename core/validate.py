@@ -171,7 +171,8 @@ class _Validation:
                 None,
                 "no sitemap found (looked for robots.txt's Sitemap lines and "
                 + ", ".join(ENTRY_NAMES)
-                + "); build the site's sitemaps first",
+                + "); build the site's sitemaps first, or name the index file (or its URL) "
+                "when it has another name",
             )
             return self.report
         if self.base is None:
@@ -290,7 +291,7 @@ class _Validation:
             self.problem("error", "unreadable", name, None, f"cannot be read ({exc.strerror})")
             return None
         if path.name.endswith(".gz"):
-            unpacked = self.unpack(path, data, "gzip")
+            unpacked = self.unpack(path, data)
             if unpacked is None:
                 return None
             data = unpacked
@@ -298,7 +299,7 @@ class _Validation:
         self.checks[key] = check
         return check
 
-    def unpack(self, path: Path, data: bytes, code: str) -> bytes | None:
+    def unpack(self, path: Path, data: bytes) -> bytes | None:
         """Decompress a `.gz` file, reporting a broken one only the first time it is met."""
         try:
             return gzip.decompress(data)
@@ -306,7 +307,9 @@ class _Validation:
             key = path.resolve()
             if key not in self.bad_gzip:
                 self.bad_gzip.add(key)
-                self.problem("error", code, self.display(path), None, f"is not valid gzip ({exc})")
+                self.problem(
+                    "error", "gzip", self.display(path), None, f"is not valid gzip ({exc})"
+                )
             return None
 
     def follow_index(self, index: FileCheck, visit: _Visit) -> list[_Visit]:
@@ -439,10 +442,18 @@ class _Validation:
             plain, packed = path, path.with_name(path.name + ".gz")
         if not (plain.is_file() and packed.is_file()):
             return
-        unpacked = self.unpack(packed, packed.read_bytes(), "gzip-twin")
+        try:
+            packed_data, plain_data = packed.read_bytes(), plain.read_bytes()
+        except OSError as exc:
+            failed = packed if exc.filename == str(packed) else plain
+            if failed.resolve() not in self.checks:  # else reported where it was read
+                reason = f"cannot be read ({exc.strerror})"
+                self.problem("error", "unreadable", self.display(failed), None, reason)
+            return
+        unpacked = self.unpack(packed, packed_data)
         if unpacked is None:
             return
-        if unpacked != plain.read_bytes():
+        if unpacked != plain_data:
             self.problem(
                 "error",
                 "gzip-twin",

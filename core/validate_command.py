@@ -43,7 +43,7 @@ def add_validate_command(commands: Any) -> None:
     parser.add_argument(
         "--format", choices=("text", "json"), default="text", help="report format (default: text)"
     )
-    parser.set_defaults(run=run_validate)
+    parser.set_defaults(run=run_validate, command_parser=parser)
 
 
 def run_validate(args: argparse.Namespace) -> int:

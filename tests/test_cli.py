@@ -6,6 +6,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -130,8 +131,84 @@ def test_a_bad_config_file_value_names_the_file(site: Path, tmp_path: Path) -> N
     assert "bad.toml: changefreq: 'sometimes' is not valid" in done.stderr
 
 
+def test_config_files_people_really_write_are_read_or_named(site: Path, tmp_path: Path) -> None:
+    table = tmp_path / "sitemapkit.toml"  # the README's pyproject.toml sample, saved on its own
+    table.write_text('[tool.sitemapkit]\nbase_url = "https://from-table.example/"\n')
+    done = run("build", str(site), "--config", str(table))
+    assert done.returncode == 0, done.stderr
+    assert locs(site / "sitemap.xml")[0] == "https://from-table.example/"
+
+    utf16 = tmp_path / "utf16.toml"  # what PowerShell's `echo ... > file` writes
+    utf16.write_text('base_url = "https://x.org/"\n', encoding="utf-16")
+    project = tmp_path / "project"
+    project.mkdir()
+    shutil.copy(utf16, project / "pyproject.toml")
+    tries: list[tuple[tuple[str, ...], Path | None]] = [
+        (("--config", str(utf16)), None),
+        (("--base-url", "https://x.org/"), project),  # an unrelated pyproject.toml in the folder
+    ]
+    for args, cwd in tries:
+        done = run("build", str(site), *args, cwd=cwd)
+        assert done.returncode == 1
+        assert "Traceback" not in done.stderr
+        assert "is not UTF-8 text, which TOML requires; save it as UTF-8" in done.stderr
+
+
+def _limited(resource_name: str, limit: int) -> Callable[[], None]:
+    """Runs in the child before it starts: a limit that even root cannot write past."""
+
+    def apply() -> None:
+        import resource
+
+        number = getattr(resource, resource_name)
+        resource.setrlimit(number, (limit, limit))
+
+    return apply
+
+
+def run_limited(resource_name: str, limit: int, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "sitemapkit", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        preexec_fn=_limited(resource_name, limit),
+    )
+
+
+def test_a_write_the_system_refuses_is_a_message_and_the_old_files_stay(site: Path) -> None:
+    assert run("build", str(site), "--base-url", "https://example.com/").returncode == 0
+    before = {p.name: p.read_bytes() for p in site.iterdir() if p.is_file()}
+    done = run_limited("RLIMIT_FSIZE", 600, "build", str(site), "--base-url", "https://x.org/")
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert done.stderr == (
+        f"sitemapkit: error: {site}: File too large; the file is larger than this process may "
+        "write; raise the limit (ulimit -f)\n"
+    )
+    assert {p.name: p.read_bytes() for p in site.iterdir() if p.is_file()} == before
+
+
+def test_a_scan_the_system_refuses_is_a_message_and_writes_nothing(tmp_path: Path) -> None:
+    deep = tmp_path / "deep"
+    folder = deep.joinpath(*(f"level-{n}" for n in range(40)))
+    folder.mkdir(parents=True)
+    (folder / "page.html").write_text("<p>deep</p>")
+    done = run_limited("RLIMIT_NOFILE", 30, "build", str(deep), "--base-url", "https://x.org/")
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert done.stderr.startswith("sitemapkit: error: ")
+    assert "raise the limit (ulimit -n)" in done.stderr
+    assert [p.name for p in deep.iterdir()] == ["level-0"]
+
+
 def test_usage_errors_exit_2(tmp_path: Path) -> None:
     assert run("build").returncode == 2
+    for command in ("build", "validate"):  # the command's own usage, which lists its flags
+        done = run(command, str(tmp_path), "--gzp")
+        assert done.returncode == 2
+        assert done.stderr.startswith(f"usage: sitemapkit {command} [-h]")
+        assert done.stderr.endswith(f"sitemapkit {command}: error: unrecognized arguments: --gzp\n")
     assert run().returncode == 2
     missing = run("build", str(tmp_path / "nope"), "--base-url", "https://x.org/")
     assert missing.returncode == 1 and "is not a folder" in missing.stderr
@@ -151,7 +228,7 @@ def test_another_tools_sitemap_is_replaced_with_a_warning_naming_the_flag(
     (site / "sitemap.xml").write_text("<urlset>another generator's sitemap</urlset>\n")
     assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
     warning = capsys.readouterr().err
-    assert warning.startswith("sitemapkit: warning: replaced sitemap.xml, which sitemapkit had")
+    assert warning.startswith("sitemapkit: warning: replaced sitemap.xml, which sitemapkit did not")
     assert "set --sitemap-name to give sitemapkit's files other names" in warning
     schemas.validate_folder(site)
     assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0

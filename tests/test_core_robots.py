@@ -38,6 +38,7 @@ def test_a_site_under_a_folder_gets_no_robots_txt_but_an_info_line(tmp_path: Pat
     notices = build(tmp_path, base="https://user.github.io/project/")
     assert not (tmp_path / "robots.txt").exists()
     assert [(n.level, n.code) for n in notices] == [("info", "robots")]
+    assert "taken out" not in notices[0].message
     assert "Sitemap: https://user.github.io/project/sitemap-index.xml" in notices[0].message
 
 
@@ -109,8 +110,12 @@ def test_our_line_goes_when_no_page_is_left_or_the_site_moves_under_a_folder(
     assert [n.code for n in notices] == ["no-pages"]
     assert robots.read_text() == mine
     build(tmp_path)
-    build(tmp_path, base="https://example.com/project/")
+    notices = build(tmp_path, base="https://example.com/project/")
     assert robots.read_text() == mine
+    assert notices[0].message.startswith(
+        "the site is not at the host root, so robots.txt gets no Sitemap line here (an earlier "
+        "build's line was taken out); add this line to the host's robots.txt: "
+    )
 
 
 def test_a_line_the_site_put_right_after_our_comment_is_its_own(tmp_path: Path) -> None:

@@ -173,7 +173,8 @@ def test_replacing_a_file_another_tool_wrote_warns_naming_it_and_the_option(
     ((level, code, message),) = notices
     assert (level, code) == ("warning", "replaced-file")
     assert message.startswith(
-        "replaced sitemap.xml, sitemap.txt, sitemap-index.xml.gz, which sitemapkit had not written"
+        "replaced sitemap.xml, sitemap.txt, sitemap-index.xml.gz, which sitemapkit did not "
+        "recognise as its own"
     )
     assert "set index_name or sitemap_name or txt_name to give sitemapkit's" in message
     assert locs(tmp_path / "sitemap.xml") == [BASE + "p/000000.html", BASE + "p/000001.html"]

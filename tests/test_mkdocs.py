@@ -308,7 +308,7 @@ def test_a_sitemap_in_docs_is_replaced_with_a_warning_that_fails_strict(
     with caplog.at_level(logging.WARNING):
         site = run_build(config_file)
     (warning,) = sitemapkit_messages(caplog, logging.WARNING)
-    assert "replaced sitemap.xml, which sitemapkit had not written" in warning
+    assert "replaced sitemap.xml, which sitemapkit did not recognise as its own" in warning
     assert "set sitemap_name" in warning
     assert MARKER in (site / "sitemap.xml").read_bytes()
     schemas.validate_folder(site)

@@ -313,7 +313,7 @@ def test_a_sitemap_among_the_static_files_is_replaced_with_a_warning(
             EXTRA_PATH_METADATA={"extra/sitemap.xml": {"path": "sitemap.xml"}},
         )
     (warning,) = [r.getMessage() for r in caplog.records if r.name.startswith("sitemapkit")]
-    assert "replaced sitemap.xml, which sitemapkit had not written" in warning
+    assert "replaced sitemap.xml, which sitemapkit did not recognise as its own" in warning
     assert "set SITEMAPKIT['sitemap_name'] to give" in warning
     assert assert_every_loc_is_a_file(out)
 

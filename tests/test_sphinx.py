@@ -443,7 +443,7 @@ def test_a_sitemap_in_html_extra_path_is_replaced_with_a_warning(tmp_path: Path)
     }
     build = sphinx_build(make_site(tmp_path, files), tmp_path / "out")
     assert build.code == 0
-    assert "WARNING: sitemapkit: replaced sitemap.xml, which sitemapkit had" in build.warnings
+    assert "WARNING: sitemapkit: replaced sitemap.xml, which sitemapkit did not" in build.warnings
     assert "set sitemapkit_sitemap_name to give" in build.warnings
     assert locs(build.out / "sitemap.xml") == [BASE + "index.html"]
 

@@ -93,7 +93,7 @@ DEFECTS = [
     Defect("index-lists-itself/sitemap-index.xml", "index-self", 4, "is this index itself", False),
     Defect("nested-index/sitemap-index.xml", "nested-index", None, "listed by an index", False),
     Defect("gzip-twin-differs/sitemap.xml", "gzip-twin", None, "does not decompress to", False),
-    Defect("gzip-corrupt/sitemap.xml", "gzip-twin", None, "is not valid gzip", False),
+    Defect("gzip-corrupt/sitemap.xml", "gzip", None, "is not valid gzip", False),
     Defect("gzip-corrupt-listed", "gzip", None, "is not valid gzip", None),  # reported once
     Defect("txt-mismatch/sitemap.xml", "txt-mismatch", None, "misses 1 URL(s)", False),
     Defect("no-page", "no-page", 5, "'https://example.com/gone/' maps to no file", None),
