@@ -93,28 +93,48 @@ def _build(
         report(_replaced_notice(written.replaced, writer.names))
     if written.urls == 0:
         report(Notice("warning", "no-pages", "no pages to list, so no sitemap was written"))
-        if options.robots and remove_robots_line(root):
-            result.files.append("robots.txt")
-        return result
     if options.robots:
-        done = update_robots(root, options.base_url, options.index_name)
-        if done is None:
-            removed = remove_robots_line(root)  # an earlier build's line, from the host root
-            if removed:
-                result.files.append("robots.txt")
+        try:
+            _robots_step(root, options.base_url, options.index_name, written.urls, result, report)
+        except OSError as exc:  # the sitemaps are in place: say so, and what robots.txt needs
+            problem = file_system_error(exc, os.path.join(root, "robots.txt"))
+            line = sitemap_line(options.base_url, options.index_name)
             report(
                 Notice(
-                    "info",
+                    "warning",
                     "robots",
-                    "the site is not at the host root, so robots.txt gets no Sitemap line here"
-                    + (" (an earlier build's line was taken out)" if removed else "")
-                    + "; add this line to the host's robots.txt: "
-                    + sitemap_line(options.base_url, options.index_name),
+                    f"the sitemaps were written, but robots.txt was not updated: {problem}; "
+                    f"crawlers need this line in it: {line}",
                 )
             )
-        elif done.startswith(("wrote", "added", "updated")):
-            result.files.append("robots.txt")
-        elif done.endswith("left unchanged"):
-            line = sitemap_line(options.base_url, options.index_name)
-            report(Notice("info", "robots", f"{done}; crawlers need this line in it: {line}"))
     return result
+
+
+def _robots_step(
+    root: str, base_url: str, index_name: str, urls: int, result: BuildResult, report: Report
+) -> None:
+    """The Sitemap line: added or updated for a site at the host root, else taken out."""
+    if urls == 0:
+        if remove_robots_line(root):
+            result.files.append("robots.txt")
+        return
+    done = update_robots(root, base_url, index_name)
+    if done is None:
+        removed = remove_robots_line(root)  # an earlier build's line, from the host root
+        if removed:
+            result.files.append("robots.txt")
+        report(
+            Notice(
+                "info",
+                "robots",
+                "the site is not at the host root, so robots.txt gets no Sitemap line here"
+                + (" (an earlier build's line was taken out)" if removed else "")
+                + "; add this line to the host's robots.txt: "
+                + sitemap_line(base_url, index_name),
+            )
+        )
+    elif done.startswith(("wrote", "added", "updated")):
+        result.files.append("robots.txt")
+    elif done.endswith("left unchanged"):
+        line = sitemap_line(base_url, index_name)
+        report(Notice("info", "robots", f"{done}; crawlers need this line in it: {line}"))

@@ -8,6 +8,7 @@ Every option of `OPTION_SPECS` becomes a flag; values come from pyproject.toml's
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -175,11 +176,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _tolerant_output() -> None:
+    """A console that cannot show a character (cp1252, ASCII) prints an escape, not a crash."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            stream.reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _tolerant_output()
     parser = build_parser()
-    args, unknown = parser.parse_known_args(argv)
-    if unknown:  # the command's own usage line, not the top level's
-        args.command_parser.error("unrecognized arguments: " + " ".join(unknown))
+    words = list(sys.argv[1:] if argv is None else argv)
+    args, unknown = parser.parse_known_args(words)
+    if unknown:  # the usage line of the part they were given to: the command's, or the top's
+        command_at = words.index(args.command) if args.command in words else 0
+        before = any(word in words[:command_at] for word in unknown)
+        culprit = parser if before else args.command_parser
+        culprit.error("unrecognized arguments: " + " ".join(unknown))
     runner: Callable[[argparse.Namespace], int] = args.run
     try:
         return runner(args)

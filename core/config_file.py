@@ -32,6 +32,12 @@ def read_config_file(path: Path) -> dict[str, Any]:
         raise SitemapkitError(f"{path}: cannot be read as TOML ({exc}); fix the file") from None
     if path.name == "pyproject.toml" or set(data) == {"tool"}:  # [tool.sitemapkit] alone
         tool = data.get("tool", {})
+        if path.name != "pyproject.toml" and not (isinstance(tool, dict) and "sitemapkit" in tool):
+            tables = ", ".join(f"[tool.{name}]" for name in tool) if isinstance(tool, dict) else ""
+            raise SitemapkitError(
+                f"{path}: has no [tool.sitemapkit] table (it has {tables or '[tool]'}); write the "
+                "options at the top level of the file or under [tool.sitemapkit]"
+            )
         data = tool.get("sitemapkit", {}) if isinstance(tool, dict) else {}
         if not isinstance(data, dict):
             raise SitemapkitError(f"{path}: [tool.sitemapkit] must be a table of options")

@@ -12,6 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from math import floor
 from operator import itemgetter
 from typing import Literal
 
@@ -59,12 +60,15 @@ class Entry:
     priority: float | None
 
 
-def source_times(paths: Iterable[str]) -> dict[str, float]:
-    """The modification time of each source file that exists, one `stat` per file."""
-    times: dict[str, float] = {}
+def source_times(paths: Iterable[str]) -> dict[str, int]:
+    """The modification second of each source file that exists, one `stat` per file.
+
+    From the integer nanoseconds: the float `st_mtime` rounds a time just before a second up.
+    """
+    times: dict[str, int] = {}
     for path in paths:
         try:
-            times[path] = os.stat(path).st_mtime
+            times[path] = os.stat(path).st_mtime_ns // 1_000_000_000
         except OSError:
             continue  # a missing source: the page borrows a time (see resolve_entries)
     return times
@@ -153,7 +157,7 @@ class EntryMaker:
                     newest = page.mtime  # the scan's case: known already, no stat
                 if newest is not None:
                     try:
-                        lastmod = int(newest)
+                        lastmod = floor(newest)  # the second it falls in, before 1970 too
                     except (OverflowError, ValueError):  # inf or nan, from the Python API
                         raise unwritable_time(page.path, newest) from None
                     if clamp is not None and lastmod > clamp:

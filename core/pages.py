@@ -161,7 +161,7 @@ def scan_output(root: str) -> Iterator[Page]:
                 elif (
                     name.endswith(HTML_SUFFIXES) or name[-5:].lower().endswith(HTML_SUFFIXES)
                 ) and entry.is_file():  # `.HTM` from older tools: only other names pay for it
-                    yield Page(prefix + name, mtime=entry.stat().st_mtime)
+                    yield Page(prefix + name, mtime=entry.stat().st_mtime_ns // 1_000_000_000)
             else:
                 fd = stack.pop()[1]
                 if fd is not None:

@@ -8,7 +8,9 @@ wrote itself is never changed, and when it already names the index, no line is a
 
 from __future__ import annotations
 
+import contextlib
 import os
+import stat
 
 from .urls import base_path, encode_file_path
 
@@ -111,7 +113,24 @@ def _with_line(current: bytes, ours: bytes | None) -> bytes:
 
 
 def _replace(path: str, text: bytes) -> None:
+    """A new file renamed over the old: never half a robots.txt, never a write through a hard
+    link into the site's sources. The old file's mode, and its owner where allowed, carry over.
+    """
     temp = path + f".sitemapkit-{os.getpid()}.tmp"
-    with open(temp, "wb") as handle:
-        handle.write(text)
-    os.replace(temp, path)
+    try:
+        with open(temp, "wb") as handle:
+            handle.write(text)
+        try:
+            old = os.stat(path)
+        except FileNotFoundError:
+            old = None
+        if old is not None:
+            if hasattr(os, "chown"):  # only root may give a file away: else it stays ours
+                with contextlib.suppress(OSError):
+                    os.chown(temp, old.st_uid, old.st_gid)
+            os.chmod(temp, stat.S_IMODE(old.st_mode))
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.remove(temp)
+        raise

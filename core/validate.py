@@ -27,6 +27,7 @@ from .validate_values import (
     origin_of,
     parse_w3c,
     remainder_under,
+    same_url_key,
 )
 
 __all__ = ["Problem", "ValidationReport", "validate_target"]
@@ -365,12 +366,15 @@ class _Validation:
         self, check: FileCheck, url: str | None, seen: dict[str, tuple[str, int]]
     ) -> None:
         folder = folder_of(url) if url is not None else None
+        # Below a folder spelled the one way, a loc is spelled that way too: no key to make.
+        plain_folder = folder if folder is not None and same_url_key(folder) == folder else None
         any_session_id = has_session_id("\n".join(check.locs))  # one scan, not one per URL
         for loc, line in zip(check.locs, check.lines, strict=True):
             if folder is not None and not loc.startswith(folder):
                 self.in_scope(check, line, loc, url)
-            if loc in seen:
-                first_file, first_line = seen[loc]
+            key = loc if plain_folder and loc.startswith(plain_folder) else same_url_key(loc)
+            if key in seen:
+                first_file, first_line = seen[key]
                 self.problem(
                     "error",
                     "duplicate",
@@ -380,7 +384,7 @@ class _Validation:
                     "list each URL once",
                 )
             else:
-                seen[loc] = (check.name, line)
+                seen[key] = (check.name, line)
             if any_session_id and has_session_id(loc):
                 self.problem(
                     "warning",

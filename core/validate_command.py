@@ -56,7 +56,7 @@ def run_validate(args: argparse.Namespace) -> int:
     failed = bool(report.errors) or (args.strict and bool(report.warnings))
     if args.format == "json":
         data = report.as_dict() | {"ok": not failed, "strict": args.strict}
-        print(json.dumps(data, indent=2, ensure_ascii=False))
+        print(json.dumps(data, indent=2))  # ASCII escapes: valid JSON on any console
     else:
         for problem in report.problems:
             print(problem.as_text())

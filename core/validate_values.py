@@ -53,6 +53,12 @@ def _origin_key(origin: str) -> str:
     return origin
 
 
+def same_url_key(url: str) -> str:
+    """One spelling for URLs that differ only in the case of scheme and host or a default port."""
+    end = _authority_end(url)
+    return url if end < 0 else _origin_key(url[:end]) + url[end:]
+
+
 def remainder_under(url: str, folder: str) -> str | None:
     """What follows `folder` in `url`, comparing scheme and host without case; None if outside."""
     if url.startswith(folder):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -154,6 +155,71 @@ def test_config_files_people_really_write_are_read_or_named(site: Path, tmp_path
         assert "is not UTF-8 text, which TOML requires; save it as UTF-8" in done.stderr
 
 
+def test_a_console_that_cannot_show_a_character_gets_an_escape(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "kyōto.html").write_text("<p>Kyōto</p>", encoding="utf-8")
+    foreign = tmp_path / "sitemap.xml"  # another tool's: a raw non-ASCII loc, an error to report
+    foreign.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/'
+        'sitemap/0.9">\n<url><loc>https://example.com/kyōto.html</loc></url>\n</urlset>\n',
+        encoding="utf-8",
+    )
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+
+    def ascii_run(*args: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "sitemapkit", *args]
+        return subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+
+    built = ascii_run(
+        "build", str(site), "--base-url", "https://example.com/", "--txt-name", "ü.txt"
+    )
+    assert built.returncode == 0, built.stderr
+    assert "\\xfc.txt" in built.stdout
+    text = ascii_run("validate", str(foreign))
+    assert text.returncode == 1
+    assert "raw character '\\u014d'" in text.stdout
+    report = ascii_run("validate", str(foreign), "--format", "json")
+    assert report.returncode == 1
+    assert "raw character 'ō'" in json.loads(report.stdout)["problems"][0]["message"]
+    for done in (built, text, report):
+        assert "Traceback" not in done.stderr
+
+
+def test_a_config_file_without_sitemapkits_table_is_named(site: Path, tmp_path: Path) -> None:
+    typo = tmp_path / "typo.toml"
+    typo.write_text("[tool.sitemapkt]\ngzip = true\n")
+    done = run("build", str(site), "--base-url", "https://x.org/", "--config", str(typo))
+    assert done.returncode == 1
+    assert done.stderr == (
+        f"sitemapkit: error: {typo}: has no [tool.sitemapkit] table (it has [tool.sitemapkt]); "
+        "write the options at the top level of the file or under [tool.sitemapkit]\n"
+    )
+    assert not (site / "sitemap.xml").exists()
+
+
+def test_a_robots_txt_the_system_will_not_write_is_a_warning_after_the_sitemaps(
+    site: Path,
+) -> None:
+    robots = site / "robots.txt"
+    robots.write_text("User-agent: *\n" + "# a long comment\n" * 600)
+    before = robots.read_bytes()
+    assert len(before) > 6000
+    done = run_limited("RLIMIT_FSIZE", 6000, "build", str(site), "--base-url", "https://x.org/")
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stderr.startswith(
+        "sitemapkit: warning: the sitemaps were written, but robots.txt was not updated: "
+        f"{robots}: File too large; "
+    )
+    assert done.stderr.endswith(
+        "crawlers need this line in it: Sitemap: https://x.org/sitemap-index.xml\n"
+    )
+    assert robots.read_bytes() == before
+    assert locs(site / "sitemap.xml")[0] == "https://x.org/"
+    assert [p.name for p in site.iterdir() if p.name.endswith(".tmp")] == []
+
+
 def _limited(resource_name: str, limit: int) -> Callable[[], None]:
     """Runs in the child before it starts: a limit that even root cannot write past."""
 
@@ -204,6 +270,9 @@ def test_a_scan_the_system_refuses_is_a_message_and_writes_nothing(tmp_path: Pat
 
 def test_usage_errors_exit_2(tmp_path: Path) -> None:
     assert run("build").returncode == 2
+    early = run("--gzip", "build", str(tmp_path), "--base-url", "https://x.org/")
+    assert early.returncode == 2
+    assert early.stderr.endswith("sitemapkit: error: unrecognized arguments: --gzip\n")
     for command in ("build", "validate"):  # the command's own usage, which lists its flags
         done = run(command, str(tmp_path), "--gzp")
         assert done.returncode == 2

@@ -119,6 +119,28 @@ def test_lastmod_is_the_newest_source_mtime(tmp_path: Path) -> None:
     assert "lastmod" not in build(out, pages, lastmod="none")[0]
 
 
+def test_lastmod_is_the_second_a_file_time_falls_in(tmp_path: Path) -> None:
+    # The float st_mtime rounds 23:59:59.99999999 up to the next day; before 1970, int()
+    # would round towards zero. Both for a scan and for a page list's sources.
+    times = {
+        "late.html": (1_718_409_599_999_999_990, "2024-06-14T23:59:59+00:00"),
+        "old.html": (-3_600_500_000_000, "1969-12-31T22:59:59+00:00"),
+    }
+    site = tmp_path / "site"
+    site.mkdir()
+    for name, (nanoseconds, _) in times.items():
+        (site / name).write_text(html())
+        os.utime(site / name, ns=(nanoseconds, nanoseconds))
+    expected = {BASE + name: lastmod for name, (_, lastmod) in times.items()}
+    scanned = by_loc(build(site, robots=False))
+    assert {loc: row["lastmod"] for loc, row in scanned.items()} == expected
+    listed = [Page(name, sources=(str(site / name),)) for name in times]
+    rows = by_loc(build(site, listed, robots=False))
+    assert {loc: row["lastmod"] for loc, row in rows.items()} == expected
+    api = by_loc(build(site, [Page("a.html", mtime=-0.5)], robots=False))
+    assert api[BASE + "a.html"]["lastmod"] == "1969-12-31T23:59:59+00:00"
+
+
 def test_author_lastmod_wins_and_pages_without_sources_borrow(tmp_path: Path) -> None:
     out = tmp_path / "out"
     out.mkdir()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 from sitemapkit import Notice, Page, build_sitemaps, resolve_options
@@ -40,6 +42,21 @@ def test_a_site_under_a_folder_gets_no_robots_txt_but_an_info_line(tmp_path: Pat
     assert [(n.level, n.code) for n in notices] == [("info", "robots")]
     assert "taken out" not in notices[0].message
     assert "Sitemap: https://user.github.io/project/sitemap-index.xml" in notices[0].message
+
+
+def test_a_rewritten_robots_txt_keeps_its_mode_and_owner(tmp_path: Path) -> None:
+    robots = tmp_path / "robots.txt"
+    robots.write_text("User-agent: *\nDisallow:\n")
+    robots.chmod(0o604)
+    if os.geteuid() == 0:  # a build run as root must not take the file over
+        os.chown(robots, 1000, 1000)
+    before = robots.stat()
+    build(tmp_path)
+    after = robots.stat()
+    assert LINE in robots.read_text()
+    assert stat.S_IMODE(after.st_mode) == 0o604
+    assert (after.st_uid, after.st_gid) == (before.st_uid, before.st_gid)
+    assert sorted(p.name for p in tmp_path.iterdir() if ".tmp" in p.name) == []
 
 
 def test_robots_off_leaves_robots_txt_alone(tmp_path: Path) -> None:

@@ -243,6 +243,30 @@ def test_direct_templates_moved_by_save_as_alone_are_listed_where_they_are_writt
     assert 'href="https://example.com/blog_index.html"' in page_two  # Pelican's own link
 
 
+def test_templates_that_render_other_files_than_pages_are_not_listed(
+    build: Callable[..., Path], tmp_path: Path
+) -> None:
+    templates = write_tree(
+        tmp_path / "templates",
+        {
+            "opensearch.html": "<OpenSearchDescription/>",
+            "links.html": "<p>links</p>",
+            "humans.html": "team: Ada",
+        },
+    )
+    out = build(
+        {**BLOG, "extra/links.html": "<p>links</p>", "extra/humans.txt": "team: Ada"},
+        THEME_TEMPLATES_OVERRIDES=[str(templates)],
+        DIRECT_TEMPLATES=["index", "opensearch"],
+        OPENSEARCH_SAVE_AS="opensearch.xml",
+        TEMPLATE_PAGES={"extra/links.html": "links.html", "extra/humans.txt": "humans.txt"},
+    )
+    assert (out / "opensearch.xml").is_file() and (out / "humans.txt").is_file()
+    found = set(locs(out / "sitemap.xml"))
+    assert urls("links.html") <= found
+    assert not urls("opensearch.xml", "opensearch.html", "humans.txt") & found
+
+
 def test_each_content_url_follows_the_settings_pelican_picks_for_it(
     build: Callable[..., Path],
 ) -> None:

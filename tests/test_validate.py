@@ -83,6 +83,7 @@ DEFECTS = [
         base_url="https://example.com/docs/",
     ),
     Defect("loc-duplicate.xml", "duplicate", 5, "listed twice (first at", False),
+    Defect("loc-duplicate-default-port.xml", "duplicate", 5, "listed twice (first at", False),
     Defect("declared-latin1.xml", "encoding", 1, "declares encoding 'ISO-8859-1'", False),
     Defect("invalid-utf8.xml", "encoding", 4, "not valid UTF-8", True),
     Defect("text-blank-line.txt", "txt-line", 2, "blank line", None),

@@ -18,6 +18,7 @@ from typing import Any
 
 from sitemapkit import Notice, OptionError, Page, SitemapkitError, build_sitemaps
 from sitemapkit.gc_pause import paused_gc
+from sitemapkit.pages import HTML_SUFFIXES
 from sitemapkit.patterns import PathMatcher
 
 from .pages import (
@@ -136,8 +137,10 @@ def _prefixes(run: SiteRun, main: SiteRun) -> tuple[str, str] | None:
 
 def _wanted(written: Written, options: PelicanOptions, static: PathMatcher) -> bool:
     status = written.status
-    if status in (PUBLISHED, LISTING):
+    if status == PUBLISHED:
         return True
+    if status == LISTING:  # not a template's sitemap.xml, opensearch.xml or humans.txt
+        return written.page.path.lower().endswith(HTML_SUFFIXES)
     if status == STATIC:
         return bool(static) and static(written.page.path)
     if status == "draft":
