@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import gzip
+import io
 import os
 import zlib
 from collections.abc import Iterator
@@ -18,6 +19,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from .errors import SitemapkitError
+from .options import MAX_BYTES_PER_FILE
 from .urls import normalise_base_url
 from .validate_file import FileCheck, Level, Problem, check_file
 from .validate_values import (
@@ -46,6 +48,11 @@ ALSO_CHECKED = ("sitemap.xml", "sitemap.txt")
 #: Clock skew allowed before a lastmod counts as "in the future".
 FUTURE_SLACK = dt.timedelta(hours=14)
 _PAGE_SUFFIXES = ("index.html", "index.htm")
+
+
+#: How far a `.gz` file is decompressed: four times the protocol's limit, so an oversized
+#: sitemap is still checked whole, while a gzip bomb stops there.
+UNPACK_LIMIT = 4 * MAX_BYTES_PER_FILE
 
 
 @dataclass
@@ -301,17 +308,29 @@ class _Validation:
         return check
 
     def unpack(self, path: Path, data: bytes) -> bytes | None:
-        """Decompress a `.gz` file, reporting a broken one only the first time it is met."""
+        """Decompress a `.gz` file, reporting a broken one only the first time it is met.
+
+        Decompression stops at `UNPACK_LIMIT`: a few kilobytes of gzip can expand to gigabytes.
+        """
         try:
-            return gzip.decompress(data)
+            with gzip.GzipFile(fileobj=io.BytesIO(data)) as stream:
+                unpacked = stream.read(UNPACK_LIMIT + 1)
         except (OSError, EOFError, zlib.error) as exc:
-            key = path.resolve()
-            if key not in self.bad_gzip:
-                self.bad_gzip.add(key)
-                self.problem(
-                    "error", "gzip", self.display(path), None, f"is not valid gzip ({exc})"
-                )
-            return None
+            problem = ("gzip", f"is not valid gzip ({exc})")
+        else:
+            if len(unpacked) <= UNPACK_LIMIT:
+                return unpacked
+            problem = (
+                "too-large",
+                f"decompresses to more than {UNPACK_LIMIT:,} bytes (the limit is "
+                f"{MAX_BYTES_PER_FILE:,}), so it was not read further: split it into parts "
+                "listed by an index",
+            )
+        key = path.resolve()
+        if key not in self.bad_gzip:
+            self.bad_gzip.add(key)
+            self.problem("error", problem[0], self.display(path), None, problem[1])
+        return None
 
     def follow_index(self, index: FileCheck, visit: _Visit) -> list[_Visit]:
         parts: list[_Visit] = []

@@ -10,6 +10,7 @@ import datetime as dt
 import gzip
 import json
 import shutil
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from lxml import etree
 
 from conftest import ROOT, SchemaSet
 from sitemapkit.cli import main
-from sitemapkit.validate import validate_target
+from sitemapkit.validate import UNPACK_LIMIT, validate_target
 
 CORPUS = ROOT / "tests" / "corpus"
 BROKEN = CORPUS / "broken"
@@ -212,6 +213,20 @@ def test_the_protocol_limits_50000_urls_and_52428800_bytes(tmp_path: Path) -> No
     report = validate_target(heavy)
     assert [p.code for p in report.problems] == ["too-large"], report.describe()
     assert "uncompressed; the limit is 52,428,800" in report.problems[0].message
+
+
+def test_a_gzip_bomb_is_read_only_up_to_a_limit(tmp_path: Path) -> None:
+    bomb = tmp_path / "sitemap.xml.gz"
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31)  # gzip framing
+    chunk = b"\0" * (1 << 20)
+    with bomb.open("wb") as out:
+        for _ in range(UNPACK_LIMIT // len(chunk) + 8):
+            out.write(packer.compress(chunk))
+        out.write(packer.flush())
+    assert bomb.stat().st_size < 1_000_000
+    report = validate_target(bomb)
+    assert [(p.code, p.file) for p in report.problems] == [("too-large", str(bomb))]
+    assert f"decompresses to more than {UNPACK_LIMIT:,} bytes" in report.problems[0].message
 
 
 def test_command_exit_codes_and_text_report(capsys: pytest.CaptureFixture[str]) -> None:
