@@ -55,6 +55,13 @@ _PAGE_SUFFIXES = ("index.html", "index.htm")
 UNPACK_LIMIT = 4 * MAX_BYTES_PER_FILE
 
 
+def _too_large_to_read() -> str:
+    return (
+        f"more than {UNPACK_LIMIT:,} bytes (the limit is {MAX_BYTES_PER_FILE:,}), so it was "
+        "not read further: split it into parts listed by an index"
+    )
+
+
 @dataclass
 class ValidationReport:
     """Every problem found, and what was checked (for the summary line and JSON output)."""
@@ -294,9 +301,13 @@ class _Validation:
         name = self.display(path)
         self.checks[key] = None  # a file that cannot be read is reported once
         try:
-            data = path.read_bytes()
+            with path.open("rb") as handle:
+                data = handle.read(UNPACK_LIMIT + 1)
         except OSError as exc:
             self.problem("error", "unreadable", name, None, f"cannot be read ({exc.strerror})")
+            return None
+        if len(data) > UNPACK_LIMIT:
+            self.problem("error", "too-large", name, None, _too_large_to_read())
             return None
         if path.name.endswith(".gz"):
             unpacked = self.unpack(path, data)
@@ -320,12 +331,7 @@ class _Validation:
         else:
             if len(unpacked) <= UNPACK_LIMIT:
                 return unpacked
-            problem = (
-                "too-large",
-                f"decompresses to more than {UNPACK_LIMIT:,} bytes (the limit is "
-                f"{MAX_BYTES_PER_FILE:,}), so it was not read further: split it into parts "
-                "listed by an index",
-            )
+            problem = ("too-large", "decompresses to " + _too_large_to_read())
         key = path.resolve()
         if key not in self.bad_gzip:
             self.bad_gzip.add(key)

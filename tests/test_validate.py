@@ -227,6 +227,17 @@ def test_a_gzip_bomb_is_read_only_up_to_a_limit(tmp_path: Path) -> None:
     report = validate_target(bomb)
     assert [(p.code, p.file) for p in report.problems] == [("too-large", str(bomb))]
     assert f"decompresses to more than {UNPACK_LIMIT:,} bytes" in report.problems[0].message
+    plain = tmp_path / "huge.xml"
+    with plain.open("wb") as out:
+        out.truncate(UNPACK_LIMIT + 1)  # sparse: no disk used
+    report = validate_target(plain)
+    assert [(p.code, p.message) for p in report.problems] == [
+        (
+            "too-large",
+            f"more than {UNPACK_LIMIT:,} bytes (the limit is 52,428,800), so it was not read "
+            "further: split it into parts listed by an index",
+        )
+    ]
 
 
 def test_command_exit_codes_and_text_report(capsys: pytest.CaptureFixture[str]) -> None:
