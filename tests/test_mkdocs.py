@@ -213,6 +213,78 @@ def test_lastmod_is_the_source_mtime_and_generated_pages_take_the_newest(
     schemas.validate_folder(site)
 
 
+@pytest.mark.parametrize("order", ["sitemapkit last", "sitemapkit first"])
+def test_every_language_of_mkdocs_static_i18n_is_in_one_sitemap(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, schemas: SchemaSet, order: str
+) -> None:
+    # The plugin builds each further language inside the first build's post-build.
+    i18n = {
+        "i18n": {
+            "docs_structure": "folder",
+            "languages": [
+                {"locale": "en", "default": True, "name": "English", "build": True},
+                {"locale": "fr", "name": "Français", "build": True},
+            ],
+        }
+    }
+    plugins = ["search", i18n, "sitemapkit"]
+    if order == "sitemapkit first":
+        plugins = ["search", "sitemapkit", i18n]
+    docs = {
+        "en/index.md": "# Home\n",
+        "en/guide/install.md": "# Install\n",
+        "en/guide/only-en.md": "# Only in English\n",
+        "fr/index.md": "# Accueil\n",
+        "fr/guide/install.md": "# Installer\n",
+    }
+    config = {"site_url": "https://example.com/", "plugins": plugins, "nav": None}
+    config_file = make_site(tmp_path, config, docs)
+    with caplog.at_level(logging.INFO):
+        site = run_build(config_file)
+    first = (site / "sitemap.xml").read_bytes()
+    assert not sitemapkit_messages(caplog, logging.WARNING)
+    found = locs(site / "sitemap.xml")
+    assert found == [
+        "https://example.com/",
+        "https://example.com/fr/",
+        "https://example.com/fr/guide/install/",
+        "https://example.com/fr/guide/only-en/",
+        "https://example.com/guide/install/",
+        "https://example.com/guide/only-en/",
+    ]
+    canonical = canonical_links(site)
+    assert set(found) <= set(canonical.values())
+    schemas.validate_folder(site)
+    assert run_build(config_file) == site
+    assert (site / "sitemap.xml").read_bytes() == first
+
+
+def test_pages_a_plugin_generates_from_a_temporary_file_take_the_sites_newest_date(
+    tmp_path: Path, schemas: SchemaSet
+) -> None:
+    # mkdocs-gen-files (like Material's blog) writes its pages to a temporary folder for
+    # MkDocs to read: that file's time is the build's, different on every build.
+    script = (
+        "import mkdocs_gen_files\n\n"
+        "with mkdocs_gen_files.open('reference/api.md', 'w') as page:\n"
+        "    page.write('# API\\n')\n"
+    )
+    plugins = ["search", {"gen-files": {"scripts": ["gen.py"]}}, "sitemapkit"]
+    config_file = make_site(
+        tmp_path, {"site_url": "https://example.com/", "plugins": plugins}, **{"gen.py": script}
+    )
+    for number, name in enumerate(LISTED_SOURCES):
+        stamp = 1_600_000_000 + number * 86_400
+        os.utime(tmp_path / "docs" / name, (stamp, stamp))
+    site = run_build(config_file)
+    lastmods = {row["loc"]: row["lastmod"] for row in parse_urlset(site / "sitemap.xml")}
+    assert lastmods["https://example.com/reference/api/"] == "2024-05-01T00:00:00+00:00"
+    first = (site / "sitemap.xml").read_bytes()
+    assert run_build(config_file) == site
+    assert (site / "sitemap.xml").read_bytes() == first
+    schemas.validate_folder(site)
+
+
 def test_missing_site_url_warns_writes_no_sitemap_and_fails_strict(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

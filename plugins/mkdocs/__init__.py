@@ -2,11 +2,18 @@
 
 The events stay thin: `config` holds the options, `takeover` stops MkDocs' own sitemap,
 `pages` turns the files collection into the core's pages.
+
+A plugin may run whole builds inside the post-build of the first: mkdocs-static-i18n builds
+each further language that way, into the same `site/`. So every build's pages are gathered,
+and only the outermost build writes, after the ones inside it.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
+
+from jinja2 import Environment
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -29,6 +36,14 @@ def log_notice(notice: Notice) -> None:
     (log.warning if notice.level == "warning" else log.info)(notice.message)
 
 
+@dataclass
+class _Build:
+    """One `build()` MkDocs is running: its final files collection, and their pages once made."""
+
+    files: Files | None = None
+    pages: list[Page] | None = None
+
+
 # SitemapkitConfig is built from the core's option specs at import, which mypy cannot follow.
 class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type,misc,no-untyped-call]
     """Lists every included documentation page at MkDocs' canonical URL."""
@@ -37,8 +52,11 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         super().__init__()
         self.command = "build"
         self.options: SitemapOptions | None = None
-        self.files: Files | None = None
-        self.pages: list[Page] | None = None
+        #: Builds started and not yet finished: more than one when a build runs inside another.
+        self.open: list[_Build] = []
+        self.last = _Build()
+        #: The pages of every build since the outermost one started, by output path.
+        self.gathered: dict[str, Page] = {}
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         self.command = command
@@ -47,28 +65,42 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         stop_mkdocs_sitemap(config)
         serving = self.command == "serve" or is_dev_address(config)
         self.options = core_options(self.config, config, serving, log)
-        self.files = self.pages = None
+        if not self.open:
+            self.gathered = {}
+        self.open.append(_Build())
         return config
 
-    @event_priority(-100)  # late, to see the pages other plugins add
-    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
-        drop_theme_template(files, config)
-        self.files, self.pages = files, None
-        return files
+    @event_priority(-100)  # late, though any plugin's files are final by now
+    def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment:
+        drop_theme_template(files, config)  # before MkDocs copies static files
+        if self.open:
+            self.open[-1].files = files
+        return env
 
+    def on_build_error(self, *, error: Exception) -> None:
+        self.open.clear()
+
+    @event_priority(-1000)  # last: after a plugin that runs further builds from its post-build
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        """Safe to run several times in one build (mkdocs-static-i18n does): the last one wins."""
-        if self.options is None or self.files is None:
+        """Safe to run again for the same build: it writes the same files."""
+        if self.open:
+            self.last = self.open.pop()
+        build = self.last
+        if self.options is None or build.files is None:
             return
         try:
             with paused_gc():  # see sitemapkit.gc_pause: MkDocs' heap is large
-                if self.pages is None:
-                    self.pages = site_pages(self.files, log.warning)
+                if build.pages is None:
+                    build.pages = site_pages(build.files, log.warning)
+                for page in build.pages:
+                    self.gathered.setdefault(page.path, page)
+                if self.open:
+                    return  # a build inside another: the outer one writes
                 result = build_sitemaps(
-                    config.site_dir, self.options, self.pages, report=log_notice
+                    config.site_dir, self.options, list(self.gathered.values()), report=log_notice
                 )
         except SitemapkitError as exc:
             raise PluginError(str(exc)) from None
-        remove_mkdocs_leftovers(config.site_dir, result.files, self.files)
+        remove_mkdocs_leftovers(config.site_dir, result.files, build.files)
         if result.urls:
             log.info(f"{result.urls} URLs in " + ", ".join(result.files))

@@ -54,14 +54,17 @@ def site_pages(files: Files, warn: Warn) -> list[Page]:
     """The included documentation pages, with MkDocs' own URL (relative to `site_url`).
 
     Drafts and `exclude_docs` pages are not included; nav links are not files; the theme's
-    404.html is a template, not a documentation page.
+    404.html is a template, not a documentation page. A page a plugin generates (Material's
+    blog archives, mkdocs-gen-files) has no source of its own: the file it was written to for
+    MkDocs to read is as new as the build.
     """
     pages = []
     for file in files.documentation_pages():
         page = file.page
         if page is None:
             continue
-        source, meta = file.abs_src_path, front_matter(file, page)
+        meta = front_matter(file, page)
+        source = None if getattr(file, "generated_by", None) else file.abs_src_path
         pages.append(
             Page(
                 file.dest_uri,
