@@ -53,16 +53,18 @@ def build_sitemaps(
     *,
     report: Report = log_notice,
     progress: Progress | None = None,
+    build_started_ns: int | None = None,
 ) -> BuildResult:
     """Write sitemap.xml, sitemap.txt, the index (and parts, gzip twins, robots.txt line).
 
     `pages` is what an adapter knows; None scans `output_dir` for HTML files, streaming, so
-    memory stays flat however large the site.
+    memory stays flat however large the site. `build_started_ns` is when the generator's
+    build began (`time.time_ns()`): a source modified since was written by the build itself.
     """
     with paused_gc():
         root = os.fspath(output_dir)
         try:
-            return _build(root, options, pages, report, progress)
+            return _build(root, options, pages, report, progress, build_started_ns)
         except OSError as exc:  # the writer has already removed its temporary files
             raise file_system_error(exc, root) from exc
 
@@ -73,6 +75,7 @@ def _build(
     pages: Iterable[Page] | None,
     report: Report,
     progress: Progress | None,
+    build_started_ns: int | None,
 ) -> BuildResult:
     if options.base_url is None:
         raise SitemapkitError(
@@ -81,7 +84,7 @@ def _build(
         )
     if not os.path.isdir(root):
         raise SitemapkitError(f"output folder {root!r} does not exist; build the site first")
-    maker = EntryMaker(options, report, source_date_epoch())
+    maker = EntryMaker(options, report, source_date_epoch(), build_started_ns)
     if pages is None:
         entries: Iterable[Entry] = stream_entries(scan_output(root), maker)
     else:

@@ -60,18 +60,27 @@ class Entry:
     priority: float | None
 
 
-def source_times(paths: Iterable[str]) -> dict[str, int]:
+def source_times(paths: Iterable[str], build_started_ns: int | None = None) -> dict[str, int]:
     """The modification second of each source file that exists, one `stat` per file.
 
     From the integer nanoseconds: the float `st_mtime` rounds a time just before a second up.
+    A file modified once the build had started was written by the build (a generated stub,
+    such as autosummary's): its time is the build's, so it is left out like a missing file.
     """
+    written_from = _NEVER if build_started_ns is None else build_started_ns
     times: dict[str, int] = {}
     for path in paths:
         try:
-            times[path] = os.stat(path).st_mtime_ns // 1_000_000_000
+            modified = os.stat(path).st_mtime_ns
         except OSError:
             continue  # a missing source: the page borrows a time (see resolve_entries)
+        if modified < written_from:
+            times[path] = modified // 1_000_000_000
     return times
+
+
+#: Later than any file time: no build start given.
+_NEVER = 1 << 127
 
 
 def _folder_url(folder: str) -> tuple[str, int]:
@@ -83,13 +92,20 @@ def _folder_url(folder: str) -> tuple[str, int]:
 class EntryMaker:
     """Applies the options to pages and counts what it skips and why."""
 
-    def __init__(self, options: SitemapOptions, report: Report, clamp: int | None) -> None:
+    def __init__(
+        self,
+        options: SitemapOptions,
+        report: Report,
+        clamp: int | None,
+        build_started_ns: int | None = None,
+    ) -> None:
         if options.base_url is None:
             raise ValueError("EntryMaker needs a base URL")
         self.base_url = options.base_url
         self.options = options
         self.report = report
         self.clamp = clamp
+        self.build_started_ns = build_started_ns
         self.skipped: Counter[str] = Counter()
         self._excluded = PathMatcher(options.exclude)
         self._priorities = RuleTable(options.priority_overrides)
@@ -233,7 +249,8 @@ def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
     ordered = [unique[path] for path in sorted(unique, key=scan_order_key)]
     times = None
     if maker.options.lastmod == "mtime":
-        times = source_times({source for page in ordered for source in page.sources})
+        sources = {source for page in ordered for source in page.sources}
+        times = source_times(sources, maker.build_started_ns)
     made: list[tuple[Page, Entry]] = []
     seen_urls: set[str] = set()
     for pair in maker.entries(ordered, times):

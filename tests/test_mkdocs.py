@@ -259,7 +259,7 @@ def test_every_language_of_mkdocs_static_i18n_is_in_one_sitemap(
     assert (site / "sitemap.xml").read_bytes() == first
 
 
-def test_pages_a_plugin_generates_from_a_temporary_file_take_the_sites_newest_date(
+def test_pages_the_build_writes_take_the_sites_newest_date(
     tmp_path: Path, schemas: SchemaSet
 ) -> None:
     # mkdocs-gen-files (like Material's blog) writes its pages to a temporary folder for
@@ -269,16 +269,21 @@ def test_pages_a_plugin_generates_from_a_temporary_file_take_the_sites_newest_da
         "with mkdocs_gen_files.open('reference/api.md', 'w') as page:\n"
         "    page.write('# API\\n')\n"
     )
-    plugins = ["search", {"gen-files": {"scripts": ["gen.py"]}}, "sitemapkit"]
-    config_file = make_site(
-        tmp_path, {"site_url": "https://example.com/", "plugins": plugins}, **{"gen.py": script}
+    hook = (  # a hook that writes a page into docs/ itself, as changelog generators do
+        "from pathlib import Path\n\n"
+        "def on_pre_build(config):\n"
+        "    Path(config.docs_dir, 'changes.md').write_text('# Changes\\n')\n"
     )
+    plugins = ["search", {"gen-files": {"scripts": ["gen.py"]}}, "sitemapkit"]
+    config = {"site_url": "https://example.com/", "plugins": plugins, "hooks": ["hooks.py"]}
+    config_file = make_site(tmp_path, config, **{"gen.py": script, "hooks.py": hook})
     for number, name in enumerate(LISTED_SOURCES):
         stamp = 1_600_000_000 + number * 86_400
         os.utime(tmp_path / "docs" / name, (stamp, stamp))
     site = run_build(config_file)
     lastmods = {row["loc"]: row["lastmod"] for row in parse_urlset(site / "sitemap.xml")}
     assert lastmods["https://example.com/reference/api/"] == "2024-05-01T00:00:00+00:00"
+    assert lastmods["https://example.com/changes/"] == "2024-05-01T00:00:00+00:00"
     first = (site / "sitemap.xml").read_bytes()
     assert run_build(config_file) == site
     assert (site / "sitemap.xml").read_bytes() == first

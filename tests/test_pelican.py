@@ -505,6 +505,40 @@ def test_default_date_fs_is_the_file_time_not_an_authors_modified(
     assert lastmods[BASE + "stated.html"] == "2020-02-03T03:05:00+00:00"  # Paris, in UTC
 
 
+GENERATING_PLUGIN = '''
+import os
+from pelican.plugins import signals
+
+
+def write_page(generator):
+    """Like a plugin that makes content at build time (a changelog from git, say)."""
+    folder = os.path.join(generator.path, "pages")
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "made.md"), "w", encoding="utf-8") as page:
+        page.write("Title: Made\\n\\nWritten by the build.\\n")
+
+
+def register():
+    signals.page_generator_init.connect(write_page)
+'''
+
+
+def test_a_page_source_the_build_writes_takes_the_sites_newest_date(
+    build: Callable[..., Path], tmp_path: Path
+) -> None:
+    plugins = write_tree(tmp_path / "plugins", {"page_maker/__init__.py": GENERATING_PLUGIN})
+    files = {"articles/old.md": article("Old", "old", "Python", "python")}
+    out = build(
+        files,
+        mtimes={"articles/old.md": 1_600_000_000},
+        PLUGIN_PATHS=[str(plugins)],
+        PLUGINS=["sitemapkit.pelican", "page_maker"],
+        DEFAULT_PAGINATION=False,
+    )
+    lastmods = {row["loc"]: row["lastmod"] for row in parse_urlset(out / "sitemap.xml")}
+    assert lastmods[BASE + "pages/made.html"] == "2020-09-13T12:26:40+00:00"
+
+
 def test_page_metadata_sets_priority_changefreq_and_warns_on_bad_values(
     build: Callable[..., Path], caplog: pytest.LogCaptureFixture
 ) -> None:

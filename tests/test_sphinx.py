@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -231,8 +232,11 @@ def test_incremental_builds_stay_complete_and_follow_changes(
     written[module_page.name] = module_page.stat().st_mtime_ns
 
     # Touch one source: Sphinx rewrites only what depends on it, the sitemap keeps everything.
-    touched = int(time.time()) + 120
-    os.utime(src / "café.rst", (touched, touched))
+    # An edit after the last build read it, before the next build starts (a time the next
+    # build is already running at would say the build wrote the file itself).
+    touched_ns = time.time_ns()
+    os.utime(src / "café.rst", ns=(touched_ns, touched_ns))
+    touched = touched_ns // 1_000_000_000
     build = sphinx_build(src, out)
     assert build.code == 0, build.warnings
     schemas.validate_folder(out)
@@ -283,6 +287,34 @@ def test_module_pages_an_earlier_build_wrote_are_listed_once_the_sitemap_is_on(
     assert build.code == 0, build.warnings
     assert module_page.stat().st_mtime_ns == written  # viewcode did not write it this time
     assert BASE + f"_modules/{module}.html" in locs(out / "sitemap.xml")
+
+
+def test_autosummary_stubs_written_by_the_build_take_their_modules_time(tmp_path: Path) -> None:
+    # autosummary writes its stub sources when the build starts, so their own time is the
+    # build's; the module they document (autodoc's dependency) says when the page changed.
+    module = "kit_autosummary"
+    files = {
+        "conf.py": conf(
+            "import os, sys",
+            "sys.path.insert(0, os.path.abspath('.'))",
+            "extensions = ['sitemapkit.sphinx', 'sphinx.ext.autosummary']",
+            "autosummary_generate = True",
+            f"html_baseurl = {BASE!r}",
+        ),
+        f"{module}.py": '"""A module."""\n\n\ndef greet():\n    """Say hello."""\n',
+        "index.rst": f"Home\n====\n\n.. autosummary::\n   :toctree: generated\n\n   {module}\n",
+    }
+    src = make_site(tmp_path, files)
+    os.utime(src / f"{module}.py", (T_INCLUDE, T_INCLUDE))
+    outputs = []
+    for run in ("first", "again"):
+        shutil.rmtree(src / "generated", ignore_errors=True)  # as on a fresh checkout
+        build = sphinx_build(src, tmp_path / run)
+        assert build.code == 0, build.warnings
+        assert (src / "generated" / f"{module}.rst").stat().st_mtime > T_INCLUDE
+        outputs.append((build.out / "sitemap.xml").read_bytes())
+    assert lastmods(tmp_path / "first")[BASE + f"generated/{module}.html"] == w3c(T_INCLUDE)
+    assert outputs[0] == outputs[1]
 
 
 def test_lastmod_is_the_newest_of_source_and_included_files(tmp_path: Path) -> None:

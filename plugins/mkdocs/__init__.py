@@ -10,6 +10,7 @@ and only the outermost build writes, after the ones inside it.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Literal
 
@@ -57,6 +58,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         self.last = _Build()
         #: The pages of every build since the outermost one started, by output path.
         self.gathered: dict[str, Page] = {}
+        self.started_ns = time.time_ns()
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         self.command = command
@@ -67,6 +69,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         self.options = core_options(self.config, config, serving, log)
         if not self.open:
             self.gathered = {}
+            self.started_ns = time.time_ns()  # before plugins and hooks write generated pages
         self.open.append(_Build())
         return config
 
@@ -97,7 +100,11 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                 if self.open:
                     return  # a build inside another: the outer one writes
                 result = build_sitemaps(
-                    config.site_dir, self.options, list(self.gathered.values()), report=log_notice
+                    config.site_dir,
+                    self.options,
+                    list(self.gathered.values()),
+                    report=log_notice,
+                    build_started_ns=self.started_ns,
                 )
         except SitemapkitError as exc:
             raise PluginError(str(exc)) from None

@@ -12,6 +12,7 @@ import dataclasses
 import logging
 import os
 import sys
+import time
 from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any
@@ -49,6 +50,8 @@ class SiteRun:
     #: (path as written, content, output_file) of each file written for an article or page.
     content_files: list[tuple[str, Any, object]] = field(default_factory=list)
     period_urls: PeriodUrls = field(default_factory=PeriodUrls)
+    #: When the run began: a source modified since was written by the build, not an author.
+    started_ns: int = field(default_factory=time.time_ns)
 
     def pages(self) -> list[Written]:
         """Every file of this run: content at its own page (not stubs), listings resolved."""
@@ -199,7 +202,13 @@ def write_sitemaps(main: SiteRun) -> None:
     try:
         with paused_gc():  # see sitemapkit.gc_pause: Pelican keeps every document in memory
             pages = pages_of(main, options)
-            result = build_sitemaps(main.output_path, options.core, pages, report=_log_notice)
+            result = build_sitemaps(
+                main.output_path,
+                options.core,
+                pages,
+                report=_log_notice,
+                build_started_ns=main.started_ns,
+            )
     except SitemapkitError as error:
         problem = str(error)
     if problem is not None:

@@ -8,6 +8,7 @@ the work happens at `build-finished`, in the main process, so no state crosses p
 from __future__ import annotations
 
 import os
+import time
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
@@ -56,13 +57,18 @@ def progress_line(pages: int) -> AbstractContextManager[None]:
 
 
 def write_sitemaps(
-    outdir: str | os.PathLike[str], options: SitemapOptions, pages: list[Page]
+    outdir: str | os.PathLike[str],
+    options: SitemapOptions,
+    pages: list[Page],
+    started_ns: int | None = None,
 ) -> BuildResult:
     """`build_sitemaps` inside the progress line; its notices wait until the line is done."""
     notices: list[Notice] = []
     try:
         with progress_line(len(pages)):
-            return build_sitemaps(outdir, options, pages, report=notices.append)
+            return build_sitemaps(
+                outdir, options, pages, report=notices.append, build_started_ns=started_ns
+            )
     finally:
         for notice in notices:
             report(notice)
@@ -74,6 +80,9 @@ class SitemapRun:
     def __init__(self) -> None:
         self.options: SitemapOptions | None = None
         self.generated = GeneratedPages()
+        #: Set up with the application, before any extension's `builder-inited` writes
+        #: sources (autosummary's stubs): a source modified since was written by the build.
+        self.started_ns = time.time_ns()
 
     def builder_inited(self, app: Sphinx) -> None:
         if not writes_website(app.builder):
@@ -117,7 +126,7 @@ class SitemapRun:
                 pages = document_pages(builder, env, str(app.srcdir), warn)
                 generated = self.generated.current(app, builder, env.found_docs)
                 pages += generated_pages(builder, generated)
-                result = write_sitemaps(builder.outdir, self.options, pages)
+                result = write_sitemaps(builder.outdir, self.options, pages, self.started_ns)
         except SitemapkitError as exc:
             # An ERROR line, not a crash report: the message already says what to do.
             logger.error("sitemapkit: %s", exc, type=LOG_TYPE, subtype="write")
