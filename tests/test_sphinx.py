@@ -317,6 +317,40 @@ def test_autosummary_stubs_written_by_the_build_take_their_modules_time(tmp_path
     assert outputs[0] == outputs[1]
 
 
+@pytest.mark.parametrize("builder", ["html", "dirhtml"])
+def test_documents_sphinx_reredirects_overwrites_with_a_redirect_are_not_listed(
+    tmp_path: Path, builder: str
+) -> None:
+    files = {
+        "conf.py": conf(
+            "extensions = ['sitemapkit.sphinx', 'sphinx_reredirects']",
+            f"html_baseurl = {BASE!r}",
+            "redirects = {",
+            "    'old/*': 'https://new.example.com/$source.html',",
+            "    'moved': 'kept.html',",
+            "    'gone.html': 'kept.html',",  # names a file: a document only under html
+            "    'never/existed': 'kept.html',",
+            "}",
+        ),
+        "index.rst": "Home\n====\n\n.. toctree::\n\n   kept\n   moved\n   gone\n   old/a\n",
+        "kept.rst": "Kept\n====\n",
+        "moved.rst": "Moved\n=====\n",
+        "gone.rst": "Gone\n====\n",
+        "old/a.rst": "Old\n===\n",
+    }
+    src = make_site(tmp_path, files)
+    build = sphinx_build(src, tmp_path / builder, builder)
+    assert build.code == 0, build.warnings
+    found = set(locs(build.out / "sitemap.xml"))
+    if builder == "html":
+        assert "refresh" in (build.out / "old" / "a.html").read_text(encoding="utf-8")
+        assert found == {BASE + "index.html", BASE + "kept.html"}
+    else:
+        assert "refresh" in (build.out / "old" / "a" / "index.html").read_text(encoding="utf-8")
+        assert found == {BASE, BASE + "kept/", BASE + "gone/"}
+    assert validate_target(build.out).errors == []  # every listed URL is a page
+
+
 def test_lastmod_is_the_newest_of_source_and_included_files(tmp_path: Path) -> None:
     src = make_site(tmp_path, docs_site("kit_lastmod"))
     os.utime(src / "_snippets" / "note.txt", (T_INCLUDE, T_INCLUDE))

@@ -30,7 +30,8 @@ from sphinx.util.display import progress_message
 from .builders import writes_website
 from .config import BASE_URL_SETTING, PREFIX, add_config_values, resolve_sphinx_options
 from .generated import GeneratedPages
-from .pages import document_pages, generated_pages
+from .pages import document_pages, generated_pages, page_paths
+from .redirects import redirected_documents
 
 logger = logging.getLogger(__name__)
 
@@ -123,7 +124,8 @@ class SitemapRun:
 
         try:
             with paused_gc():  # see sitemapkit.gc_pause: Sphinx keeps every doctree's data
-                pages = document_pages(builder, env, str(app.srcdir), warn)
+                redirected = redirected_documents(app, builder, env.found_docs, page_paths(builder))
+                pages = document_pages(builder, env, str(app.srcdir), warn, redirected)
                 generated = self.generated.current(app, builder, env.found_docs)
                 pages += generated_pages(builder, generated)
                 result = write_sitemaps(builder.outdir, self.options, pages, self.started_ns)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from functools import partial
 from urllib.parse import quote
 
@@ -146,13 +146,20 @@ def document_metadata(
 
 
 def document_pages(
-    builder: StandaloneHTMLBuilder, env: BuildEnvironment, srcdir: str, warn: WarnDocument
+    builder: StandaloneHTMLBuilder,
+    env: BuildEnvironment,
+    srcdir: str,
+    warn: WarnDocument,
+    overwritten: Collection[str] = (),
 ) -> list[Page]:
-    """Every current document, whether or not this (incremental) build rewrote it."""
+    """Every current document, whether or not this (incremental) build rewrote it.
+
+    `overwritten` documents had their page replaced by another file (a redirect).
+    """
     page_path, source_path = page_paths(builder), source_paths(env, srcdir)
     target_uri, metadata = target_uris(builder), env.metadata
     pages = []
-    for docname in sorted(env.found_docs):
+    for docname in sorted(env.found_docs.difference(overwritten)):
         sources: tuple[str, ...] = (source_path(docname),)
         dependencies = env.dependencies.get(docname)
         if dependencies:
