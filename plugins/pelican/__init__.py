@@ -34,7 +34,9 @@ def note_written(path: str, context: Any = None) -> None:
         return
     relative = site_path(path, run.output_path)
     if relative is not None:
-        run.written.append(written_listing(relative, context, run.period_urls))
+        run.written.append(
+            written_listing(relative, context, run.period_urls, run.direct_templates)
+        )
 
 
 def note_static(generator: Any) -> None:

@@ -228,12 +228,38 @@ class PeriodUrls:
         return self._urls.get(output_file)
 
 
+class DirectTemplates:
+    """`*_SAVE_AS` -> `*_URL` (None when unset) of the direct templates, made once per build.
+
+    Pelican's fallback URL for a direct template without `*_URL` is `{template}.html` whatever
+    `*_SAVE_AS` says, so only a `*_URL` the settings hold is a URL; else the file's own path is.
+    """
+
+    def __init__(self) -> None:
+        self._templates: object = None
+        self._urls: dict[object, str | None] = {}
+
+    def get(self, context: Mapping[str, Any]) -> dict[object, str | None]:
+        templates = context.get("DIRECT_TEMPLATES", ())
+        if templates is not self._templates:
+            self._templates, self._urls = templates, {}
+            for template in templates:
+                name = str(template).upper()
+                save_as = context.get(f"{name}_SAVE_AS", f"{template}.html")
+                self._urls.setdefault(save_as, context.get(f"{name}_URL"))
+        return self._urls
+
+
 def _listing_url(
-    context: Mapping[str, Any], path: str, output_file: object, periods: PeriodUrls
+    context: Mapping[str, Any],
+    path: str,
+    output_file: object,
+    periods: PeriodUrls,
+    direct: DirectTemplates,
 ) -> str | None:
-    template = _direct_template(context, output_file)
-    if template is not None:  # served where written, unless `*_URL` says where
-        return _unless_path(context.get(f"{template.upper()}_URL"), path)
+    templates = direct.get(context)
+    if output_file in templates and not _has_owner(context):  # index, archives, tags…
+        return _unless_path(templates[output_file], path)
     page = context.get("articles_page")
     if page is not None:
         paginator = context.get("articles_paginator")
@@ -252,18 +278,9 @@ def _listing_url(
     return None
 
 
-def _direct_template(context: Mapping[str, Any], output_file: object) -> str | None:
-    """The direct template (index, archives, tags…) written to `output_file`, if any.
-
-    Pelican's fallback URL for one without `*_URL` is `{template}.html` whatever `*_SAVE_AS`
-    says, so only a `*_URL` the settings hold is a URL; else the file's own path is.
-    """
-    if "period_num" in context or any(key in context for key in LISTING_OWNERS):
-        return None
-    for template in context.get("DIRECT_TEMPLATES", ()):
-        if context.get(f"{template.upper()}_SAVE_AS", f"{template}.html") == output_file:
-            return str(template)
-    return None
+def _has_owner(context: Mapping[str, Any]) -> bool:
+    """A period archive, or a tag's, category's or author's page (never a direct template)."""
+    return "period_num" in context or any(key in context for key in LISTING_OWNERS)
 
 
 def _shown_articles(context: Mapping[str, Any]) -> Iterable[Any]:
@@ -286,11 +303,13 @@ def content_writes(
     return writes
 
 
-def written_listing(path: str, context: Mapping[str, Any], periods: PeriodUrls) -> Written:
+def written_listing(
+    path: str, context: Mapping[str, Any], periods: PeriodUrls, direct: DirectTemplates
+) -> Written:
     """Any other written file: an index, archive, tag, category or author page, a template."""
     output_file = context.get("output_file")
     shown = tuple(a for a in _shown_articles(context) if isinstance(a, Content))
-    page = Page(path, url=_listing_url(context, path, output_file, periods))
+    page = Page(path, url=_listing_url(context, path, output_file, periods, direct))
     return Written(page, LISTING, shown)
 
 

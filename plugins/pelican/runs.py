@@ -26,6 +26,7 @@ from .pages import (
     LISTING,
     PUBLISHED,
     STATIC,
+    DirectTemplates,
     PeriodUrls,
     UrlTemplates,
     Written,
@@ -50,6 +51,7 @@ class SiteRun:
     #: (path as written, content, output_file) of each file written for an article or page.
     content_files: list[tuple[str, Any, object]] = field(default_factory=list)
     period_urls: PeriodUrls = field(default_factory=PeriodUrls)
+    direct_templates: DirectTemplates = field(default_factory=DirectTemplates)
     #: When the run began: a source modified since was written by the build, not an author.
     started_ns: int = field(default_factory=time.time_ns)
 
