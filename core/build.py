@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .dates import source_date_epoch
@@ -29,9 +29,6 @@ class BuildResult(WriteResult):
     """What a build did: for summary lines, adapters' logs and tests."""
 
     skipped: dict[str, int] = field(default_factory=dict)
-    #: Sources a build wrote (path -> st_mtime_ns): pass them as the next build's
-    #: `build_written`, so a generated file left unchanged still does not count.
-    build_written: dict[str, int] = field(default_factory=dict)
 
 
 def _replaced_notice(replaced: list[str], names: FileNames) -> Notice:
@@ -57,20 +54,17 @@ def build_sitemaps(
     report: Report = log_notice,
     progress: Progress | None = None,
     build_started_ns: int | None = None,
-    build_written: Mapping[str, int] | None = None,
 ) -> BuildResult:
     """Write sitemap.xml, sitemap.txt, the index (and parts, gzip twins, robots.txt line).
 
     `pages` is what an adapter knows; None scans `output_dir` for HTML files, streaming, so
     memory stays flat however large the site. `build_started_ns` is when the generator's
     build began (`time.time_ns()`): a source modified since was written by the build itself.
-    `build_written` is an earlier result's `build_written`, for generators that rewrite a
-    generated source only when it changes.
     """
     with paused_gc():
         root = os.fspath(output_dir)
         try:
-            return _build(root, options, pages, report, progress, build_started_ns, build_written)
+            return _build(root, options, pages, report, progress, build_started_ns)
         except OSError as exc:  # the writer has already removed its temporary files
             raise file_system_error(exc, root) from exc
 
@@ -82,7 +76,6 @@ def _build(
     report: Report,
     progress: Progress | None,
     build_started_ns: int | None,
-    build_written: Mapping[str, int] | None,
 ) -> BuildResult:
     if options.base_url is None:
         raise SitemapkitError(
@@ -91,16 +84,14 @@ def _build(
         )
     if not os.path.isdir(root):
         raise SitemapkitError(f"output folder {root!r} does not exist; build the site first")
-    maker = EntryMaker(options, report, source_date_epoch(), build_started_ns, build_written)
+    maker = EntryMaker(options, report, source_date_epoch(), build_started_ns)
     if pages is None:
         entries: Iterable[Entry] = stream_entries(scan_output(root), maker)
     else:
         entries = resolve_entries(pages, maker)
     writer = SitemapWriter(root, options, progress)
     written = writer.write(entries)
-    result = BuildResult(
-        **vars(written), skipped=dict(maker.skipped), build_written=maker.build_written
-    )
+    result = BuildResult(**vars(written), skipped=dict(maker.skipped))
     if written.replaced:
         report(_replaced_notice(written.replaced, writer.names))
     if written.urls == 0:

@@ -60,33 +60,23 @@ class Entry:
     priority: float | None
 
 
-def source_times(
-    paths: Iterable[str],
-    build_started_ns: int | None = None,
-    build_written: Mapping[str, int] | None = None,
-) -> tuple[dict[str, int], dict[str, int]]:
+def source_times(paths: Iterable[str], build_started_ns: int | None = None) -> dict[str, int]:
     """The modification second of each source file that exists, one `stat` per file.
 
     From the integer nanoseconds: the float `st_mtime` rounds a time just before a second up.
     A file modified once the build had started was written by the build (a generated stub,
-    such as autosummary's), and so is one that still has the time `build_written` recorded
-    for it when an earlier build wrote it: its time is a build's, so it is left out like a
-    missing file. Returns the times that count, and the files a build wrote (path -> ns).
+    such as autosummary's): its time is the build's, so it is left out like a missing file.
     """
     written_from = _NEVER if build_started_ns is None else build_started_ns
-    written_before = (build_written or {}).get
     times: dict[str, int] = {}
-    written: dict[str, int] = {}
     for path in paths:
         try:
             modified = os.stat(path).st_mtime_ns
         except OSError:
             continue  # a missing source: the page borrows a time (see resolve_entries)
-        if modified < written_from and written_before(path) != modified:
+        if modified < written_from:
             times[path] = modified // 1_000_000_000
-        else:
-            written[path] = modified
-    return times, written
+    return times
 
 
 #: Later than any file time: no build start given.
@@ -108,7 +98,6 @@ class EntryMaker:
         report: Report,
         clamp: int | None,
         build_started_ns: int | None = None,
-        build_written: Mapping[str, int] | None = None,
     ) -> None:
         if options.base_url is None:
             raise ValueError("EntryMaker needs a base URL")
@@ -117,9 +106,6 @@ class EntryMaker:
         self.report = report
         self.clamp = clamp
         self.build_started_ns = build_started_ns
-        self.build_written_before = build_written
-        #: Sources a build wrote (path -> st_mtime_ns), found while making the entries.
-        self.build_written: dict[str, int] = {}
         self.skipped: Counter[str] = Counter()
         self._excluded = PathMatcher(options.exclude)
         self._priorities = RuleTable(options.priority_overrides)
@@ -264,9 +250,7 @@ def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
     times = None
     if maker.options.lastmod == "mtime":
         sources = {source for page in ordered for source in page.sources}
-        times, maker.build_written = source_times(
-            sources, maker.build_started_ns, maker.build_written_before
-        )
+        times = source_times(sources, maker.build_started_ns)
     made: list[tuple[Page, Entry]] = []
     seen_urls: set[str] = set()
     for pair in maker.entries(ordered, times):

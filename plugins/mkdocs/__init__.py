@@ -59,9 +59,12 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         #: The pages of every build since the outermost one started, by output path.
         self.gathered: dict[str, Page] = {}
         self.started_ns = time.time_ns()
+        #: When `mkdocs build` started, until its first build takes it as its start.
+        self.startup_ns: int | None = None
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         self.command = command
+        self.startup_ns = time.time_ns()  # before any plugin's on_config
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         stop_mkdocs_sitemap(config)
@@ -69,7 +72,9 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         self.options = core_options(self.config, config, serving, log)
         if not self.open:
             self.gathered = {}
-            self.started_ns = time.time_ns()  # before plugins and hooks write generated pages
+            # Before plugins and hooks write generated pages: the command's start when MkDocs
+            # ran one, else now (a plugin listed earlier may already have written its files).
+            self.started_ns, self.startup_ns = self.startup_ns or time.time_ns(), None
         self.open.append(_Build())
         return config
 

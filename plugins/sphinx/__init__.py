@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Mapping
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
@@ -33,7 +32,6 @@ from .config import BASE_URL_SETTING, PREFIX, add_config_values, resolve_sphinx_
 from .generated import GeneratedPages
 from .pages import document_pages, generated_pages, page_paths
 from .redirects import redirected_documents
-from .state import absolute_sources, load_state, relative_sources, save_state
 
 logger = logging.getLogger(__name__)
 
@@ -64,19 +62,13 @@ def write_sitemaps(
     options: SitemapOptions,
     pages: list[Page],
     started_ns: int | None = None,
-    build_written: Mapping[str, int] | None = None,
 ) -> BuildResult:
     """`build_sitemaps` inside the progress line; its notices wait until the line is done."""
     notices: list[Notice] = []
     try:
         with progress_line(len(pages)):
             return build_sitemaps(
-                outdir,
-                options,
-                pages,
-                report=notices.append,
-                build_started_ns=started_ns,
-                build_written=build_written,
+                outdir, options, pages, report=notices.append, build_started_ns=started_ns
             )
     finally:
         for notice in notices:
@@ -130,28 +122,17 @@ class SitemapRun:
                 "sitemapkit: " + message, location=docname, type=LOG_TYPE, subtype="metadata"
             )
 
-        outdir, srcdir = os.fspath(builder.outdir), os.fspath(app.srcdir)
-        saved = load_state(outdir)
-        generated = sorted(saved.generated)
         try:
             with paused_gc():  # see sitemapkit.gc_pause: Sphinx keeps every doctree's data
                 redirected = redirected_documents(app, builder, env.found_docs, page_paths(builder))
-                pages = document_pages(builder, env, srcdir, warn, redirected)
-                generated = self.generated.current(app, builder, env.found_docs, saved.generated)
+                pages = document_pages(builder, env, str(app.srcdir), warn, redirected)
+                generated = self.generated.current(app, builder, env.found_docs)
                 pages += generated_pages(builder, generated)
-                result = write_sitemaps(
-                    outdir,
-                    self.options,
-                    pages,
-                    self.started_ns,
-                    absolute_sources(saved.build_written, srcdir),
-                )
+                result = write_sitemaps(builder.outdir, self.options, pages, self.started_ns)
         except SitemapkitError as exc:
-            save_state(outdir, generated, saved.build_written)
             # An ERROR line, not a crash report: the message already says what to do.
             logger.error("sitemapkit: %s", exc, type=LOG_TYPE, subtype="write")
             return
-        save_state(outdir, generated, relative_sources(result.build_written, srcdir))
         if result.files:
             logger.info(
                 "sitemapkit: %s URLs in %s",

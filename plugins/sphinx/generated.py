@@ -3,16 +3,45 @@
 Genindex, domain indices (`py-modindex`), `html_additional_pages` and extension pages
 (viewcode's `_modules/`) fire `html-page-context` in the main process, during the builder's
 `finish()`. Most are rewritten on every build, but viewcode skips the module pages whose
-source has not changed, so the names seen are kept for the next build (see `state`).
+source has not changed, so the names seen are kept in a small file next to the pages.
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 from collections.abc import Callable, Collection
 
 from sphinx.application import Sphinx
 from sphinx.builders.html import StandaloneHTMLBuilder
+
+#: Lives in the output folder with the pages it describes; hidden from the core's scans.
+STATE_NAME = ".sitemapkit-pages.json"
+
+
+def _load(path: str) -> set[str]:
+    """The names saved by the last build; a missing or unreadable file means none."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            saved = json.load(handle)
+    except (OSError, ValueError):
+        return set()
+    names = saved.get("generated") if isinstance(saved, dict) else None
+    if not isinstance(names, list):
+        return set()
+    return {name for name in names if isinstance(name, str)}
+
+
+def _save(path: str, names: list[str]) -> None:
+    data = json.dumps({"generated": names}, indent=1, ensure_ascii=False) + "\n"
+    with contextlib.suppress(OSError), open(path, encoding="utf-8") as handle:
+        if handle.read() == data:
+            return
+    temp = path + ".tmp"
+    with open(temp, "w", encoding="utf-8") as handle:
+        handle.write(data)
+    os.replace(temp, path)
 
 
 class GeneratedPages:
@@ -23,22 +52,20 @@ class GeneratedPages:
         self.note: Callable[[str], None] = self.seen.add
 
     def current(
-        self,
-        app: Sphinx,
-        builder: StandaloneHTMLBuilder,
-        documents: Collection[str],
-        saved: Collection[str],
+        self, app: Sphinx, builder: StandaloneHTMLBuilder, documents: Collection[str]
     ) -> list[str]:
-        """Names seen now, in earlier builds (`saved`) or in viewcode's record, whose page file
-        still exists.
+        """Names seen now or in earlier builds whose page file still exists; saved for next time.
 
         A name that is now a document is dropped (documents come from the environment).
         """
-        return sorted(
+        state = os.path.join(os.fspath(builder.outdir), STATE_NAME)
+        names = sorted(
             name
-            for name in self.seen.union(saved, viewcode_module_pages(app))
+            for name in self.seen | _load(state) | viewcode_module_pages(app)
             if name not in documents and os.path.isfile(builder.get_outfilename(name))
         )
+        _save(state, names)
+        return names
 
 
 def viewcode_module_pages(app: Sphinx) -> set[str]:

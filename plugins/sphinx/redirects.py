@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Mapping
 from fnmatch import fnmatch
-from posixpath import splitext
+from posixpath import join, splitext
 
 from sphinx.application import Sphinx
 from sphinx.builders.html import StandaloneHTMLBuilder
@@ -58,5 +58,5 @@ def _redirect_file(builder: StandaloneHTMLBuilder, source: str, suffix: str) -> 
         source = source.rstrip("/")
     uri = builder.get_target_uri(source)
     if not uri.endswith(suffix):
-        uri += "index"  # dirhtml's `page/`
+        uri = join(uri, "index")  # dirhtml's `page/`, or a link suffix unlike the file suffix
     return splitext(uri)[0] + suffix
