@@ -36,7 +36,8 @@ def folder_of(url: str) -> str:
 
 def origin_of(url: str) -> str:
     """scheme://host[:port] of an absolute URL, compared the way browsers compare origins."""
-    return _origin_key(url[: _authority_end(url)])
+    end = _authority_end(url)
+    return _origin_key(url[:end]) if end >= 0 else ""  # a relative URL has none
 
 
 _DEFAULT_PORTS = {"http://": (":80", ":"), "https://": (":443", ":")}
