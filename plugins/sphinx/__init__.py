@@ -27,6 +27,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.display import progress_message
 
+from .autosummary import forget_stubs, merge_stubs, note_stubs, stub_documents, writes_stubs
 from .builders import writes_website
 from .config import BASE_URL_SETTING, PREFIX, add_config_values, resolve_sphinx_options
 from .generated import GeneratedPages
@@ -84,8 +85,22 @@ class SitemapRun:
         #: Set up with the application, before any extension's `builder-inited` writes
         #: sources (autosummary's stubs): a source modified since was written by the build.
         self.started_ns = time.time_ns()
+        self.autosummary_stubs = False
+
+    def doctree_read(self, app: Sphinx, doctree: Any) -> None:
+        if self.autosummary_stubs:
+            note_stubs(app.env, doctree)
+
+    def env_purge_doc(self, app: Sphinx, env: Any, docname: str) -> None:
+        if self.autosummary_stubs:
+            forget_stubs(env, docname)
+
+    def env_merge_info(self, app: Sphinx, env: Any, docnames: Any, other: Any) -> None:
+        if self.autosummary_stubs:
+            merge_stubs(env, docnames, other)
 
     def builder_inited(self, app: Sphinx) -> None:
+        self.autosummary_stubs = writes_stubs(app)
         if not writes_website(app.builder):
             return
         try:
@@ -125,7 +140,8 @@ class SitemapRun:
         try:
             with paused_gc():  # see sitemapkit.gc_pause: Sphinx keeps every doctree's data
                 redirected = redirected_documents(app, builder, env.found_docs, page_paths(builder))
-                pages = document_pages(builder, env, str(app.srcdir), warn, redirected)
+                stubs = stub_documents(env) if self.autosummary_stubs else set()
+                pages = document_pages(builder, env, str(app.srcdir), warn, redirected, stubs)
                 generated = self.generated.current(app, builder, env.found_docs)
                 pages += generated_pages(builder, generated)
                 result = write_sitemaps(builder.outdir, self.options, pages, self.started_ns)
@@ -148,6 +164,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", run.builder_inited)
     app.connect("html-page-context", run.page_written)
     app.connect("build-finished", run.build_finished)
+    app.connect("doctree-read", run.doctree_read)
+    app.connect("env-purge-doc", run.env_purge_doc)
+    app.connect("env-merge-info", run.env_merge_info)
     return {
         "version": sitemapkit.__version__,
         "parallel_read_safe": True,

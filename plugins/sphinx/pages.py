@@ -151,16 +151,18 @@ def document_pages(
     srcdir: str,
     warn: WarnDocument,
     overwritten: Collection[str] = (),
+    generated: Collection[str] = (),
 ) -> list[Page]:
     """Every current document, whether or not this (incremental) build rewrote it.
 
-    `overwritten` documents had their page replaced by another file (a redirect).
+    `overwritten` documents had their page replaced by another file (a redirect);
+    `generated` documents have a source the build wrote, so only their dependencies date them.
     """
     page_path, source_path = page_paths(builder), source_paths(env, srcdir)
     target_uri, metadata = target_uris(builder), env.metadata
     pages = []
     for docname in sorted(env.found_docs.difference(overwritten)):
-        sources: tuple[str, ...] = (source_path(docname),)
+        sources: tuple[str, ...] = () if docname in generated else (source_path(docname),)
         dependencies = env.dependencies.get(docname)
         if dependencies:
             sources += dependency_paths(srcdir, dependencies)
