@@ -88,19 +88,20 @@ class SitemapRun:
         self.autosummary_stubs = False
 
     def doctree_read(self, app: Sphinx, doctree: Any) -> None:
-        if self.autosummary_stubs:
-            note_stubs(app.env, doctree)
+        note_stubs(app.env, doctree)
 
     def env_purge_doc(self, app: Sphinx, env: Any, docname: str) -> None:
-        if self.autosummary_stubs:
-            forget_stubs(env, docname)
+        forget_stubs(env, docname)
 
     def env_merge_info(self, app: Sphinx, env: Any, docnames: Any, other: Any) -> None:
-        if self.autosummary_stubs:
-            merge_stubs(env, docnames, other)
+        merge_stubs(env, docnames, other)
 
     def builder_inited(self, app: Sphinx) -> None:
         self.autosummary_stubs = writes_stubs(app)
+        if self.autosummary_stubs:  # only then: the events fire once per document
+            app.connect("doctree-read", self.doctree_read)
+            app.connect("env-purge-doc", self.env_purge_doc)
+            app.connect("env-merge-info", self.env_merge_info)
         if not writes_website(app.builder):
             return
         try:
@@ -164,9 +165,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", run.builder_inited)
     app.connect("html-page-context", run.page_written)
     app.connect("build-finished", run.build_finished)
-    app.connect("doctree-read", run.doctree_read)
-    app.connect("env-purge-doc", run.env_purge_doc)
-    app.connect("env-merge-info", run.env_merge_info)
     return {
         "version": sitemapkit.__version__,
         "parallel_read_safe": True,
