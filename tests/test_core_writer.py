@@ -19,6 +19,11 @@ from sitemapkit.writer import SitemapWriter
 BASE = "https://example.com/"
 
 
+def contents(folder: Path) -> dict[str, bytes]:
+    """Every file directly in `folder`, by name: what a failed build must leave as it was."""
+    return {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
+
+
 def pages(count: int) -> list[Page]:
     return [Page(f"p/{n:06d}.html") for n in range(count)]
 
@@ -91,12 +96,12 @@ def test_gzip_twins_decompress_to_their_files_and_are_reproducible(
 ) -> None:
     options = resolve_options({"base_url": BASE, "gzip": True, "max_urls": 3})
     build_sitemaps(tmp_path, options, pages(7))
-    first = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    first = contents(tmp_path)
     for name in ("sitemap.xml", "sitemap-index.xml", "sitemap-1.xml", "sitemap-3.xml"):
         assert gzip.decompress(first[name + ".gz"]) == first[name]
         assert first[name + ".gz"][4:8] == b"\0\0\0\0"  # header mtime 0
     build_sitemaps(tmp_path, options, list(reversed(pages(7))))
-    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == first
+    assert contents(tmp_path) == first
     schemas.validate_folder(tmp_path)
 
 
@@ -251,9 +256,9 @@ def test_an_old_index_never_leads_outside_the_output_folder(tmp_path: Path) -> N
     index = site / "sitemap-index.xml"
     forged = index.read_text().replace("text files: sitemap.txt", "text files: ..%2Fother%2Fa.txt")
     index.write_text(forged.replace("/sitemap.xml<", "/..%2Fother%2Fsitemap.xml<"))
-    before = {p.name: p.read_bytes() for p in other.iterdir()}
+    before = contents(other)
     build_sitemaps(site, options, pages(2))
-    assert {p.name: p.read_bytes() for p in other.iterdir()} == before
+    assert contents(other) == before
 
 
 @pytest.mark.parametrize("mtime", [1e13, -1e12])
@@ -262,7 +267,7 @@ def test_a_file_time_no_w3c_date_can_hold_fails_naming_the_page(
 ) -> None:
     options = resolve_options({"base_url": BASE, "robots": False})
     build_sitemaps(tmp_path, options, pages(2))
-    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    before = contents(tmp_path)
     broken = Page("p/broken clock.html", mtime=mtime)
     for listed, named in (
         ([broken, *pages(2)], "p/broken clock.html"),  # the others borrow its time
@@ -275,11 +280,11 @@ def test_a_file_time_no_w3c_date_can_hold_fails_naming_the_page(
             "outside the years 1 to 9999, so no lastmod can be written; set the file's time "
             "(touch it), or give the page a lastmod in its metadata"
         )
-        assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+        assert contents(tmp_path) == before
     writer = SitemapWriter(str(tmp_path), options)  # a scan's entries stream into the writer
     with pytest.raises(SitemapkitError, match=r"^https://example.com/b: the modification time"):
         writer.write([Entry(BASE + "a", 0, None, None), Entry(BASE + "b", int(mtime), None, None)])
-    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+    assert contents(tmp_path) == before
 
 
 @pytest.mark.parametrize("mtime", [math.inf, -math.inf, math.nan])
@@ -288,20 +293,20 @@ def test_a_page_time_that_is_not_a_number_fails_naming_the_page(
 ) -> None:
     options = resolve_options({"base_url": BASE, "robots": False})
     build_sitemaps(tmp_path, options, pages(2))
-    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    before = contents(tmp_path)
     with pytest.raises(SitemapkitError) as raised:
         build_sitemaps(tmp_path, options, [*pages(2), Page("p/no time.html", mtime=mtime)])
     assert str(raised.value).startswith(
         f"p/no time.html: the modification time of its file ({mtime} seconds since 1970) is "
         "outside the years 1 to 9999"
     )
-    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+    assert contents(tmp_path) == before
 
 
 def test_an_interrupted_write_leaves_the_old_files_whole(tmp_path: Path) -> None:
     options = resolve_options({"base_url": BASE, "gzip": True, "max_urls": 2})
     build_sitemaps(tmp_path, options, pages(5))
-    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    before = contents(tmp_path)
 
     def failing() -> Iterator[Entry]:
         for n in range(9):
@@ -311,7 +316,7 @@ def test_an_interrupted_write_leaves_the_old_files_whole(tmp_path: Path) -> None
 
     with pytest.raises(KeyboardInterrupt):
         SitemapWriter(str(tmp_path), options).write(failing())
-    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+    assert contents(tmp_path) == before
 
 
 def test_too_many_parts_for_one_index_is_a_clear_error(
@@ -332,7 +337,7 @@ def test_a_folder_at_a_files_name_is_an_error_before_anything_changes(tmp_path: 
     build_sitemaps(tmp_path, options, pages(2))
     (tmp_path / "sitemap-index.xml.gz").unlink()
     (tmp_path / "sitemap-index.xml.gz").mkdir()
-    before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
+    before = contents(tmp_path)
     with pytest.raises(SitemapkitError, match=r"'sitemap-index.xml.gz' .* is a folder.*index_name"):
         build_sitemaps(tmp_path, options, pages(3))
-    assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()} == before
+    assert contents(tmp_path) == before
