@@ -40,17 +40,19 @@ def origin_of(url: str) -> str:
     return _origin_key(url[:end]) if end >= 0 else ""  # a relative URL has none
 
 
-_DEFAULT_PORTS = {"http://": (":80", ":"), "https://": (":443", ":")}
+#: A scheme's default port as an authority may end with it: `:443`, `:0443` or a bare `:`.
+_DEFAULT_PORTS = {
+    "http://": re.compile(r":(?:0*80)?$"),
+    "https://": re.compile(r":(?:0*443)?$"),
+}
 
 
 def _origin_key(origin: str) -> str:
     """Lower-cased, without a scheme's default port: `HTTPS://Example.com:443` is `https://example.com`."""
     origin = origin.lower()
-    for scheme, ports in _DEFAULT_PORTS.items():
+    for scheme, default_port in _DEFAULT_PORTS.items():
         if origin.startswith(scheme):
-            for port in ports:
-                if origin.endswith(port):
-                    return origin[: -len(port)]
+            return default_port.sub("", origin, count=1)
     return origin
 
 
