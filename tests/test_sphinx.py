@@ -567,7 +567,7 @@ def test_options_and_page_metadata_reach_the_sitemap(tmp_path: Path, schemas: Sc
             "index.rst": "Home\n====\n\n.. toctree::\n\n   news\n   drafts/wip\n   bad\n",
             "news.rst": ":sitemap-priority: 0.3\n:sitemap-changefreq: Weekly\n\nNews\n====\n",
             "drafts/wip.rst": "WIP\n===\n",
-            "bad.rst": ":sitemap-priority: 2\n:sitemap-colour: red\n\nBad\n===\n",
+            "bad.rst": ":sitemap-priority: 2\n:sitemap-colour: red\n:sitemap: false\n\nBad\n===\n",
         },
     )
     build = sphinx_build(src, tmp_path / "out")
@@ -594,6 +594,9 @@ def test_options_and_page_metadata_reach_the_sitemap(tmp_path: Path, schemas: Sc
     assert f"{bad}: WARNING: sitemapkit: field :sitemap-priority: is ignored" in build.warnings
     assert "'2' is not valid; expected a number from 0.0 to 1.0" in build.warnings
     assert f"{bad}: WARNING: sitemapkit: field :sitemap-colour: is not known" in build.warnings
+    assert f"{bad}: WARNING: sitemapkit: field :sitemap: ('false') is not read; use " in (
+        build.warnings
+    )
 
     (src / "conf.py").write_text(
         (src / "conf.py").read_text(encoding="utf-8")

@@ -129,6 +129,12 @@ def document_metadata(
     wanted: dict[str, object] = {}
     for field, value in fields.items():
         if not field.startswith(FIELD_PREFIX):
+            if field == FIELD_PREFIX[:-1]:  # MkDocs' spelling, e.g. `sitemap: false` in MyST
+                warn(
+                    docname,
+                    f"field :{field}: ({value!r}) is not read; use {KNOWN_FIELDS} "
+                    f"(in MyST front matter: `{FIELD_PREFIX}exclude: true`)",
+                )
             continue
         key = field[len(FIELD_PREFIX) :]
         if key not in METADATA_KEYS:
