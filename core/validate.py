@@ -12,6 +12,7 @@ import gzip
 import io
 import os
 import zlib
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,6 +49,8 @@ ALSO_CHECKED = ("sitemap.xml", "sitemap.txt")
 #: Clock skew allowed before a lastmod counts as "in the future".
 FUTURE_SLACK = dt.timedelta(hours=14)
 _PAGE_SUFFIXES = ("index.html", "index.htm")
+#: How many of the entry's URLs vote for the site folder's URL.
+_BASE_SAMPLE = 50
 
 
 #: How far a `.gz` file is decompressed: four times the protocol's limit, so an oversized
@@ -235,26 +238,62 @@ class _Validation:
                 yield number, value.strip()
 
     def find_base(self, entry: Path) -> None:
-        """The site folder's URL, from robots.txt, else the index's entries, else the first loc."""
-        for _, value in self.robots_lines():
-            if check_url(value) is None and (self.root / _last_segment(value)).is_file():
-                self.set_base(folder_of(value), "robots.txt")
-                return
+        """The site folder's URL: the one under which the sitemap's URLs name files here.
+
+        Each URL names the longest file path it can (Hugo's root index lists `/fr/sitemap.xml`,
+        which is `fr/sitemap.xml` here, not the index itself), and a sample of URLs votes: the
+        files decide, so a robots.txt line for another host (a stale one, or a cross-host
+        sitemap, which the protocol allows) is reported rather than trusted. When no URL names
+        a file here, robots.txt's lines decide, preferring one the URLs are under.
+        """
         check = self.read(entry)
-        if check is None or not check.locs:
-            return
-        offset = os.path.relpath(entry.parent, self.root).replace(os.sep, "/")
-        offset = "" if offset == "." else offset + "/"
-        if check.kind == "sitemapindex":
-            for loc in check.locs:
-                if check_url(loc) is None and (entry.parent / _last_segment(loc)).is_file():
-                    folder = folder_of(loc)
-                    if folder.endswith("/" + offset) or not offset:
-                        self.set_base(folder[: len(folder) - len(offset)], "the index's entries")
-                        return
-        first = check.locs[0]
-        if check_url(first) is None:
-            self.set_base(origin_of(first) + "/", "the first URL's host")
+        locs = check.locs[:_BASE_SAMPLE] if check is not None else []
+        names_pages = check is not None and check.kind != "sitemapindex"
+        votes = Counter(
+            base
+            for base in (self.base_naming(loc, names_pages) for loc in locs)
+            if base is not None
+        )
+        named = [
+            base
+            for _, value in self.robots_lines()
+            if (base := self.base_naming(value, False)) is not None
+        ]
+        if votes:
+            top = votes.most_common(1)[0][0]
+            self.set_base(top, "robots.txt" if top in named else "the sitemap's URLs")
+        elif named:
+            agreeing = (
+                b for b in named if any(remainder_under(loc, b) is not None for loc in locs)
+            )
+            self.set_base(next(agreeing, named[0]), "robots.txt")
+        elif locs and check_url(locs[0]) is None:
+            self.set_base(origin_of(locs[0]) + "/", "the first URL's host")
+
+    def base_naming(self, url: str, page: bool) -> str | None:
+        """The base under which `url` names a file here (a page, when `page`), by its longest
+        path that does: `https://h/a/b/c.xml` tries `a/b/c.xml`, `b/c.xml`, then `c.xml`."""
+        if check_url(url) is not None:
+            return None
+        end = url.find("/", url.index("//") + 2)
+        if end < 0:  # the host alone: its home page
+            host = url.partition("?")[0].partition("#")[0]
+            return host + "/" if page and _page_exists(self.root, "") else None
+        path = unquote(urlsplit(url).path, errors="surrogateescape")
+        encoded_path = url[end:].partition("?")[0].partition("#")[0]
+        if encoded_path.count("/") != path.count("/"):  # an encoded slash: no safe split
+            return None
+        encoded_starts = [i + 1 for i, char in enumerate(encoded_path) if char == "/"]
+        starts = [i + 1 for i, char in enumerate(path) if char == "/"]
+        for encoded_start, start in zip(encoded_starts, starts, strict=True):
+            relative = path[start:]
+            if page:  # a folder without its slash still names the site
+                found = _page_exists(self.root, relative) or _page_exists(self.root, relative + "/")
+            else:
+                found = _file_exists(self.root, relative)
+            if found:
+                return url[: end + encoded_start]
+        return None
 
     def set_base(self, base: str, source: str) -> None:
         self.base = base
@@ -452,7 +491,20 @@ class _Validation:
             if rest is None or check_url(loc) is not None:
                 continue
             path = unquote(urlsplit(rest).path, errors="surrogateescape")
-            if not _page_exists(root, path):
+            if _page_exists(root, path):
+                continue
+            if _page_exists(root, path + "/"):
+                self.problem(
+                    "warning",
+                    "redirect",
+                    check.name,
+                    line,
+                    f"loc {loc!r} names a folder without its final slash: static hosts "
+                    "answer it with a redirect to the folder, and crawlers report listed "
+                    "redirects; list the URL with the slash (check the generator's "
+                    "trailing-slash setting)",
+                )
+            else:
                 self.problem(
                     "error",
                     "no-page",
@@ -619,6 +671,10 @@ class _Validation:
 
 def _last_segment(url: str) -> str:
     return unquote(urlsplit(url).path.rpartition("/")[2]) or "index.html"
+
+
+def _file_exists(root: Path, path: str) -> bool:
+    return path != "" and ".." not in path.split("/") and (root / path).is_file()
 
 
 def _page_exists(root: Path, path: str) -> bool:

@@ -31,8 +31,9 @@ def add_validate_command(commands: Any) -> None:
     parser.add_argument(
         "--base-url",
         metavar="URL",
-        help="URL the site folder (or the sitemap's folder) is served from; default: from "
-        "robots.txt's Sitemap line, else the index's entries, else the first URL's host",
+        help="URL the site folder (or the sitemap's folder) is served from; default: the URL "
+        "under which the sitemap's URLs name files here, else robots.txt's Sitemap line, else "
+        "the first URL's host",
     )
     parser.add_argument(
         "--site",

@@ -11,6 +11,7 @@ import gzip
 import json
 import shutil
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -294,3 +295,120 @@ def test_json_report_for_ci(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     (site / "gone" / "index.html").write_text("<p>back</p>", encoding="utf-8")
     assert main(["validate", str(site), "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["problems"] == []
+
+
+def _urlset(*locs: str) -> str:
+    rows = "".join(f"<url><loc>{loc}</loc></url>\n" for loc in locs)
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{NS}">\n{rows}</urlset>\n'
+
+
+def _index(*locs: str) -> str:
+    rows = "".join(f"<sitemap><loc>{loc}</loc></sitemap>\n" for loc in locs)
+    head = '<?xml version="1.0" encoding="UTF-8"?>\n'
+    return f'{head}<sitemapindex xmlns="{NS}">\n{rows}</sitemapindex>\n'
+
+
+def test_a_root_index_of_language_sitemaps_sets_the_base_at_the_root(
+    make_tree: Callable[..., Path], schemas: SchemaSet
+) -> None:
+    """Hugo's multilingual layout: the root index lists /en/sitemap.xml and /fr/sitemap.xml,
+    and robots.txt names no sitemap; `sitemap.xml` beside the index is the index itself."""
+    site = make_tree(
+        {
+            "sitemap.xml": _index(
+                "https://example.org/en/sitemap.xml", "https://example.org/fr/sitemap.xml"
+            ),
+            "en/sitemap.xml": _urlset("https://example.org/en/", "https://example.org/en/a/"),
+            "fr/sitemap.xml": _urlset("https://example.org/fr/", "https://example.org/fr/a/"),
+            **{f"{lang}/{page}index.html": "<p>" for lang in ("en", "fr") for page in ("", "a/")},
+        }
+    )
+    schemas.validate_folder(site)
+    report = validate_target(site)
+    assert report.problems == [], report.describe()
+    assert (report.base_url, report.base_from) == ("https://example.org/", "the sitemap's URLs")
+    assert report.urls == 4
+
+
+def test_a_project_site_without_robots_gets_its_base_from_the_pages_its_urls_name(
+    make_tree: Callable[..., Path],
+) -> None:
+    """A GitHub project site: the pages live under /project/, not at the host's root."""
+    base = "https://user.github.io/project/"
+    site = make_tree(
+        {
+            "sitemap.xml": _urlset(base, base + "about/", base + "guide.html"),
+            "index.html": "<p>",
+            "about/index.html": "<p>",
+            "guide.html": "<p>",
+        }
+    )
+    report = validate_target(site)
+    assert report.problems == [], report.describe()
+    assert (report.base_url, report.base_from) == (base, "the sitemap's URLs")
+
+
+def test_a_robots_line_for_another_host_does_not_decide_the_base(
+    make_tree: Callable[..., Path],
+) -> None:
+    """A stale line above the right one: the line the sitemap's URLs agree with wins, and
+    the stale line is the one reported."""
+    site = make_tree(
+        {
+            "robots.txt": "Sitemap: https://www.example.com/sitemap.xml\n"
+            "Sitemap: https://example.com/sitemap.xml\n",
+            "sitemap.xml": _urlset("https://example.com/", "https://example.com/a.html"),
+            "index.html": "<p>",
+            "a.html": "<p>",
+        }
+    )
+    report = validate_target(site)
+    assert (report.base_url, report.base_from) == ("https://example.com/", "robots.txt")
+    assert [(p.code, p.line) for p in report.problems] == [("robots-elsewhere", 1)]
+
+
+def test_a_lone_robots_line_on_another_host_is_reported_not_trusted(
+    make_tree: Callable[..., Path],
+) -> None:
+    """The files decide the base; robots.txt may name a sitemap on another host."""
+    site = make_tree(
+        {
+            "robots.txt": "Sitemap: https://www.example.com/sitemap.xml\n",
+            "sitemap.xml": _urlset("https://example.com/"),
+            "index.html": "<p>",
+        }
+    )
+    report = validate_target(site)
+    assert (report.base_url, report.base_from) == ("https://example.com/", "the sitemap's URLs")
+    assert [(p.level, p.code) for p in report.problems] == [("warning", "robots-elsewhere")]
+
+
+def test_robots_txt_decides_when_no_url_names_a_file_here(make_tree: Callable[..., Path]) -> None:
+    site = make_tree(
+        {
+            "robots.txt": "Sitemap: https://example.com/docs/sitemap.xml\n",
+            "sitemap.xml": _urlset("https://example.com/docs/gone/"),
+        }
+    )
+    report = validate_target(site)
+    assert (report.base_url, report.base_from) == ("https://example.com/docs/", "robots.txt")
+    assert [p.code for p in report.problems] == ["no-page"]
+
+
+def test_a_folder_url_without_its_slash_is_a_redirect_not_a_missing_page(
+    make_tree: Callable[..., Path],
+) -> None:
+    """Docusaurus without `trailingSlash` lists /docs/intro for docs/intro/index.html."""
+    site = make_tree(
+        {
+            "sitemap.xml": _urlset(
+                "https://example.com/", "https://example.com/docs/intro", "https://example.com/x"
+            ),
+            "index.html": "<p>",
+            "docs/intro/index.html": "<p>",
+        }
+    )
+    report = validate_target(site)
+    found = [(p.level, p.code, p.line) for p in report.problems]
+    assert found == [("warning", "redirect", 4), ("error", "no-page", 5)], report.describe()
+    assert report.base_url == "https://example.com/"
