@@ -41,6 +41,11 @@ def read_config_file(path: Path) -> dict[str, Any]:
         data = tool.get("sitemapkit", {}) if isinstance(tool, dict) else {}
         if not isinstance(data, dict):
             raise SitemapkitError(f"{path}: [tool.sitemapkit] must be a table of options")
+    elif set(data) == {"sitemapkit"} and isinstance(data["sitemapkit"], dict):
+        raise SitemapkitError(
+            f"{path}: a [sitemapkit] table is not read; write the options at the top level of "
+            "the file, or under [tool.sitemapkit]"
+        )
     return {key.replace("-", "_"): value for key, value in data.items()}
 
 

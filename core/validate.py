@@ -189,7 +189,7 @@ class _Validation:
                 None,
                 "no sitemap found (looked for robots.txt's Sitemap lines and "
                 + ", ".join(ENTRY_NAMES)
-                + "); build the site's sitemaps first, or name the index file (or its URL) "
+                + "); build the site's sitemaps first, or give the index file itself "
                 "when it has another name",
             )
             return self.report

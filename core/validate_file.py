@@ -106,13 +106,23 @@ def _check_text(result: FileCheck, text: str) -> None:
     for number, line in enumerate(lines, start=1):
         if line.endswith("\r"):
             line = line[:-1]
+        if number == 1 and line.startswith("\ufeff"):
+            result.add("encoding", 1, "starts with a byte-order mark; save it as UTF-8 without one")
+            line = line[1:]
         if not line.strip():
             result.add("txt-line", number, "blank line; a text sitemap holds only URLs")
             continue
+        if line != line.strip():
+            result.add(
+                "loc",
+                number,
+                f"URL {line.strip()[:80]!r} has whitespace around it; write one URL per line, "
+                "with nothing before or after it",
+            )
+            line = line.strip()
         problem = check_url(line)
         if problem is not None:
-            result.add("loc", number, f"URL {line.strip()[:80]!r} {problem}")
-            line = line.strip()
+            result.add("loc", number, f"URL {line[:80]!r} {problem}")
         result.locs.append(line)
         result.lines.append(number)
         result.lastmods.append(None)
@@ -259,10 +269,9 @@ def _check_xml(result: FileCheck, data: bytes) -> None:
                 loc_line,
                 f"whitespace inside <loc> around {stripped[:80]!r}; some crawlers keep it",
             )
-        else:
-            problem = check_url(loc)
-            if problem is not None:
-                add("loc", loc_line, f"loc {loc[:80]!r} {problem}")
+        problem = check_url(stripped)
+        if problem is not None:
+            add("loc", loc_line, f"loc {stripped[:80]!r} {problem}")
         locs.append(stripped)
         lines.append(loc_line)
         lastmods.append(lastmod)

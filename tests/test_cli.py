@@ -196,6 +196,15 @@ def test_a_config_file_without_sitemapkits_table_is_named(site: Path, tmp_path: 
         "write the options at the top level of the file or under [tool.sitemapkit]\n"
     )
     assert not (site / "sitemap.xml").exists()
+    table = tmp_path / "table.toml"
+    table.write_text("[sitemapkit]\ngzip = true\n")
+    done = run("build", str(site), "--base-url", "https://x.org/", "--config", str(table))
+    assert done.returncode == 1
+    assert done.stderr == (
+        f"sitemapkit: error: {table}: a [sitemapkit] table is not read; write the options at "
+        "the top level of the file, or under [tool.sitemapkit]\n"
+    )
+    assert not (site / "sitemap.xml").exists()
 
 
 def test_a_robots_txt_the_system_will_not_write_is_a_warning_after_the_sitemaps(

@@ -412,3 +412,26 @@ def test_a_folder_url_without_its_slash_is_a_redirect_not_a_missing_page(
     found = [(p.level, p.code, p.line) for p in report.problems]
     assert found == [("warning", "redirect", 4), ("error", "no-page", 5)], report.describe()
     assert report.base_url == "https://example.com/"
+
+
+def test_text_sitemap_lines_get_messages_about_text_files(tmp_path: Path) -> None:
+    path = tmp_path / "sitemap.txt"
+    path.write_bytes(b"\xef\xbb\xbfhttps://example.com/\nhttps://example.com/a \n/b\n")
+    found = [(p.code, p.line, p.message) for p in validate_target(path).problems]
+    assert found == [
+        ("encoding", 1, "starts with a byte-order mark; save it as UTF-8 without one"),
+        (
+            "loc",
+            2,
+            "URL 'https://example.com/a' has whitespace around it; write one URL per line, "
+            "with nothing before or after it",
+        ),
+        ("loc", 3, "URL '/b' is not an absolute http:// or https:// URL; write the full address"),
+    ]
+
+
+def test_whitespace_around_a_loc_does_not_hide_what_else_is_wrong(tmp_path: Path) -> None:
+    path = tmp_path / "sitemap.xml"
+    path.write_text(_urlset("https://example.com/", " /relative "), encoding="utf-8")
+    found = [(p.code, p.line) for p in validate_target(path).problems]
+    assert found == [("loc-whitespace", 4), ("loc", 4)]
