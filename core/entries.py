@@ -241,7 +241,8 @@ def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
     """Entries for an adapter's page list: sorted like a scan, duplicates dropped, lastmods filled.
 
     A page without any known time takes the newest lastmod of the pages it `lists`, else the
-    newest of the whole site, so a rebuild without changes is byte-identical.
+    newest of the whole site, so a rebuild without changes is byte-identical; a page with
+    sources that also lists pages takes the newest of both.
     """
     unique: dict[str, Page] = {}
     for page in pages:
@@ -260,10 +261,17 @@ def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
             continue
         seen_urls.add(url)
         made.append(pair)
+    if maker.options.lastmod == "none":
+        return [entry for _, entry in made]
     unknown = [pair for pair in made if pair[1].lastmod is None]
-    if maker.options.lastmod == "none" or not unknown:
+    both = [pair for pair in made if pair[0].lists and pair[1].lastmod is not None]
+    if not unknown and not both:
         return [entry for _, entry in made]
     lastmods = {page.path: entry.lastmod for page, entry in made if entry.lastmod is not None}
+    for page, entry in both:  # a template that shows articles changes when either does
+        listed = [t for t in map(lastmods.get, page.lists) if t is not None]
+        if listed and entry.lastmod is not None and page.meta.lastmod is None:
+            entry.lastmod = max(entry.lastmod, *listed)
     site_newest = max(lastmods.values()) if lastmods else None
     if site_newest is not None and not fits_w3c(site_newest):  # name the page, not a borrower
         page_path = next(path for path, time in lastmods.items() if time == site_newest)

@@ -33,8 +33,9 @@ class Page:
     `path` is the output file relative to the output root, '/'-separated. `url` is the URL path
     relative to the base URL when the generator knows it (already percent-encoded; valid %XX are
     kept); otherwise it is derived from `path`. `sources` are the files the page is built from;
-    `lists` are output paths of pages a listing shows (it takes their newest lastmod when it has
-    no source). `mtime` is a modification time already known (the CLI's scan of output files).
+    `lists` are output paths of pages a listing shows (it takes their newest lastmod, or its
+    sources' when those are newer). `mtime` is a modification time already known (the CLI's
+    scan of output files).
     """
 
     path: str

@@ -157,11 +157,18 @@ def test_author_lastmod_wins_and_pages_without_sources_borrow(tmp_path: Path) ->
         Page("p2.html", sources=(str(src / "2.md"),), meta=meta),
         Page("tags/x.html", lists=("p0.html", "p1.html")),
         Page("generated.html"),
+        # A template with a source of its own that also shows pages: the newest of both.
+        Page("older-template.html", sources=(str(src / "0.md"),), lists=("p1.html",)),
+        Page("newer-template.html", sources=(str(src / "2.md"),), lists=("p1.html",)),
+        Page("stated.html", sources=(str(src / "0.md"),), lists=("p1.html",), meta=meta),
     ]
     rows = by_loc(build(out, pages, lastmod_format="date"))
     assert rows[BASE + "p2.html"]["lastmod"] == "2020-02-02"
     assert rows[BASE + "tags/x.html"]["lastmod"] == "2023-11-15"  # newest of what it lists
-    assert rows[BASE + "generated.html"]["lastmod"] == "2023-11-15"  # newest of the site
+    assert rows[BASE + "generated.html"]["lastmod"] == "2023-11-16"  # newer-template's
+    assert rows[BASE + "older-template.html"]["lastmod"] == "2023-11-15"  # p1's, newer
+    assert rows[BASE + "newer-template.html"]["lastmod"] == "2023-11-16"  # its own, newer
+    assert rows[BASE + "stated.html"]["lastmod"] == "2020-02-02"  # the author's word wins
 
 
 def test_source_date_epoch_clamps_later_times(

@@ -204,6 +204,25 @@ def test_period_archives_are_listed_at_their_archive_urls(build: Callable[..., P
     assert not [loc for loc in found if "/posts/" in loc and loc.endswith("index.html")]
 
 
+def test_period_archives_with_save_as_alone_are_listed_where_they_are_written(
+    build: Callable[..., Path], schemas: SchemaSet
+) -> None:
+    # Pelican's `*_ARCHIVE_URL` defaults to "" (it only feeds PAGINATION_PATTERNS' {url}), so
+    # setting SAVE_AS alone is normal; "" is not the site's root for these files.
+    out = build(
+        BLOG,
+        DEFAULT_PAGINATION=False,
+        DIRECT_TEMPLATES=["archives"],  # a landing-page setup: no index.html at all
+        YEAR_ARCHIVE_SAVE_AS="{date:%Y}/index.html",
+        MONTH_ARCHIVE_SAVE_AS="{date:%Y}/{date:%m}/index.html",
+    )
+    assert not (out / "index.html").exists()
+    schemas.validate_folder(out)
+    found = set(assert_every_loc_is_a_file(out))
+    assert urls("2024/", "2024/01/") <= found
+    assert BASE not in found
+
+
 def test_urls_come_from_the_objects_when_url_and_save_as_differ(
     build: Callable[..., Path],
 ) -> None:
@@ -475,6 +494,30 @@ def test_lastmod_is_the_source_mtime_and_modified_wins(
     assert lastmods[BASE] == "2023-11-14T22:13:20+00:00"
 
 
+def test_a_template_page_is_as_new_as_its_template_or_the_articles_it_can_show(
+    build: Callable[..., Path],
+) -> None:
+    files = {
+        "articles/new.md": article("New", "new", "Python", "python"),
+        "extra/promo.html": "<p>{{ articles | length }} articles</p>",
+        "extra/old.html": "<p>Old promo</p>",
+    }
+    times = {
+        "articles/new.md": 1_700_000_000,  # 2023-11-14T22:13:20Z
+        "extra/promo.html": 1_750_000_000,  # 2025-06-15T15:06:40Z: edited after the articles
+        "extra/old.html": 1_600_000_000,  # older than the articles it can show
+    }
+    out = build(
+        files,
+        mtimes=times,
+        DEFAULT_PAGINATION=False,
+        TEMPLATE_PAGES={"extra/promo.html": "promo.html", "extra/old.html": "old/index.html"},
+    )
+    lastmods = {row["loc"]: row["lastmod"] for row in parse_urlset(out / "sitemap.xml")}
+    assert lastmods[BASE + "promo.html"] == "2025-06-15T15:06:40+00:00"
+    assert lastmods[BASE + "old/"] == "2023-11-14T22:13:20+00:00"
+
+
 def test_default_date_fs_is_the_file_time_not_an_authors_modified(
     build: Callable[..., Path],
 ) -> None:
@@ -574,7 +617,8 @@ def run_subsite(pelican):
     if settings.get("IS_SUBSITE"):
         return None
     sub = dict(settings, IS_SUBSITE=True, DEFAULT_LANG="fr", PATH=settings["SUBSITE_PATH"],
-               OUTPUT_PATH=settings["OUTPUT_PATH"] + "/fr", SITEURL=settings["SITEURL"] + "/fr")
+               OUTPUT_PATH=settings.get("SUBSITE_OUTPUT", settings["OUTPUT_PATH"] + "/fr"),
+               SITEURL=settings.get("SUBSITE_URL", settings["SITEURL"] + "/fr"))
     Pelican(sub).run()
     return None
 
@@ -602,3 +646,37 @@ def test_subsites_built_inside_the_main_run_share_one_sitemap(
     schemas.validate_folder(out)
     found = set(assert_every_loc_is_a_file(out))
     assert urls("hello.html", "fr/bonjour.html", "fr/", "fr/tag/fr.html", "tag/en.html") <= found
+
+
+@pytest.mark.parametrize("where", ["other host", "outside the output"])
+def test_a_subsite_that_cannot_be_in_this_sitemap_is_named_and_left_out(
+    build: Callable[..., Path], tmp_path: Path, caplog: pytest.LogCaptureFixture, where: str
+) -> None:
+    plugins = write_tree(tmp_path / "plugins", {"subsites/__init__.py": SUBSITE_PLUGIN})
+    french = write_tree(
+        tmp_path / "french", {"articles/bonjour.md": article("Bonjour", "bonjour", "Vie", "fr")}
+    )
+    place = (
+        {"SUBSITE_URL": "https://fr.example.com"}
+        if where == "other host"
+        else {"SUBSITE_OUTPUT": str(tmp_path / "output-fr")}
+    )
+    out = build(
+        {"articles/hello.md": article("Hello", "hello", "Life", "en")},
+        PLUGIN_PATHS=[str(plugins)],
+        PLUGINS=["sitemapkit.pelican", "subsites"],
+        SUBSITE_PATH=str(french),
+        DEFAULT_PAGINATION=False,
+        **place,
+    )
+    found = set(assert_every_loc_is_a_file(out))
+    assert urls("hello.html") <= found
+    assert not [loc for loc in found if "bonjour" in loc or "/fr" in loc]
+    (warning,) = [
+        r.getMessage() for r in caplog.records if r.getMessage().startswith("sitemapkit: the subs")
+    ]
+    if where == "other host":
+        assert "SITEURL 'https://fr.example.com', outside the main site's" in warning
+    else:
+        assert f"is written to {tmp_path / 'output-fr'}, outside OUTPUT_PATH {out}" in warning
+        assert "write the subsite below OUTPUT_PATH" in warning

@@ -34,9 +34,7 @@ def note_written(path: str, context: Any = None) -> None:
         return
     relative = site_path(path, run.output_path)
     if relative is not None:
-        run.written.append(
-            written_listing(relative, context, run.period_urls, run.direct_templates)
-        )
+        run.written.append(written_listing(relative, context, run.listing_tables))
 
 
 def note_static(generator: Any) -> None:

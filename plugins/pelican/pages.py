@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -133,8 +133,12 @@ def site_path(path: str, output_path: str) -> str | None:
 
 
 def _unless_path(url: object, path: str) -> str | None:
-    """A URL worth passing on: None when it is just the file's path (the core derives that)."""
-    if not isinstance(url, str) or url == path:
+    """A URL worth passing on: None when it is just the file's path (the core derives that).
+
+    An empty URL names the site's root, which only `index.html` serves: for any other file
+    it is Pelican's "not set" (`YEAR_ARCHIVE_URL` and its kin default to it).
+    """
+    if not isinstance(url, str) or url == path or (not url and path != "index.html"):
         return None
     return url
 
@@ -250,6 +254,28 @@ class DirectTemplates:
         return self._urls
 
 
+class TemplatePages:
+    """`TEMPLATE_PAGES` output file -> its template's file, made once per build.
+
+    The template is the page's source; it shows the site's articles too, so the page's
+    lastmod is the newer of the template's time and theirs.
+    """
+
+    def __init__(self) -> None:
+        self._pages: object = None
+        self._sources: dict[object, str] = {}
+
+    def get(self, context: Mapping[str, Any]) -> dict[object, str]:
+        pages = context.get("TEMPLATE_PAGES")
+        if pages is not self._pages:
+            self._pages, self._sources = pages, {}
+            root = context.get("PATH")
+            if isinstance(pages, Mapping) and isinstance(root, str):
+                for source, output_file in pages.items():
+                    self._sources[output_file] = os.path.join(root, str(source))
+        return self._sources
+
+
 def _listing_url(
     context: Mapping[str, Any],
     path: str,
@@ -303,13 +329,22 @@ def content_writes(
     return writes
 
 
-def written_listing(
-    path: str, context: Mapping[str, Any], periods: PeriodUrls, direct: DirectTemplates
-) -> Written:
+@dataclass
+class ListingTables:
+    """What a listing's URL and source are looked up in, made once per build."""
+
+    periods: PeriodUrls = field(default_factory=PeriodUrls)
+    direct: DirectTemplates = field(default_factory=DirectTemplates)
+    template_pages: TemplatePages = field(default_factory=TemplatePages)
+
+
+def written_listing(path: str, context: Mapping[str, Any], tables: ListingTables) -> Written:
     """Any other written file: an index, archive, tag, category or author page, a template."""
     output_file = context.get("output_file")
     shown = tuple(a for a in _shown_articles(context) if isinstance(a, Content))
-    page = Page(path, url=_listing_url(context, path, output_file, periods, direct))
+    url = _listing_url(context, path, output_file, tables.periods, tables.direct)
+    template = tables.template_pages.get(context).get(output_file)
+    page = Page(path, url=url, sources=(template,) if template else ())
     return Written(page, LISTING, shown)
 
 

@@ -26,8 +26,7 @@ from .pages import (
     LISTING,
     PUBLISHED,
     STATIC,
-    DirectTemplates,
-    PeriodUrls,
+    ListingTables,
     UrlTemplates,
     Written,
     content_page,
@@ -50,8 +49,7 @@ class SiteRun:
     subsites: list[SiteRun] = field(default_factory=list)
     #: (path as written, content, output_file) of each file written for an article or page.
     content_files: list[tuple[str, Any, object]] = field(default_factory=list)
-    period_urls: PeriodUrls = field(default_factory=PeriodUrls)
-    direct_templates: DirectTemplates = field(default_factory=DirectTemplates)
+    listing_tables: ListingTables = field(default_factory=ListingTables)
     #: When the run began: a source modified since was written by the build, not an author.
     started_ns: int = field(default_factory=time.time_ns)
 
@@ -126,18 +124,28 @@ def _rebased(written: Written, path_prefix: str, url_prefix: str) -> Page:
     )
 
 
-def _prefixes(run: SiteRun, main: SiteRun) -> tuple[str, str] | None:
-    """Where a subsite's files and URLs sit below the main site's, or None when outside it."""
+def _prefixes(run: SiteRun, main: SiteRun) -> tuple[str, str] | str:
+    """Where a subsite's files and URLs sit below the main site's, or why it is not listed."""
     relative = os.path.relpath(run.output_path, main.output_path)
     if relative == os.curdir:
         return "", ""
     if relative.startswith(os.pardir) or os.path.isabs(relative):
-        return None
+        return (
+            f"is written to {os.path.abspath(run.output_path)}, outside OUTPUT_PATH "
+            f"{os.path.abspath(main.output_path)}, so its pages are not listed; to list them, "
+            "write the subsite below OUTPUT_PATH (i18n_subsites' default)"
+        )
     path_prefix = relative.replace(os.sep, "/") + "/"
     main_url, sub_url = main.siteurl.rstrip("/"), run.siteurl.rstrip("/")
     if sub_url.startswith(main_url + "/"):
         return path_prefix, sub_url[len(main_url) + 1 :] + "/"
-    return path_prefix, path_prefix
+    if "//" in sub_url:  # an address of its own, on another host or outside the main site
+        return (
+            f"in {path_prefix} has SITEURL {run.siteurl!r}, outside the main site's "
+            f"{main.siteurl!r}, so its pages are not listed: a sitemap lists the URLs below "
+            "its own address only"
+        )
+    return path_prefix, path_prefix  # a relative SITEURL: the files' own paths
 
 
 def _wanted(written: Written, options: PelicanOptions, static: PathMatcher) -> bool:
@@ -164,13 +172,8 @@ def pages_of(main: SiteRun, options: PelicanOptions) -> list[Page]:
         run = runs.pop(0)
         runs.extend(run.subsites)
         prefixes = _prefixes(run, main)
-        if prefixes is None:
-            logger.warning(
-                "sitemapkit: the subsite in %s is outside OUTPUT_PATH %s, so its pages "
-                "are not listed",
-                run.output_path,
-                main.output_path,
-            )
+        if isinstance(prefixes, str):
+            logger.warning("sitemapkit: the subsite %s", prefixes)
             continue
         pages.extend(_rebased(w, *prefixes) for w in run.pages() if _wanted(w, options, static))
     return pages
