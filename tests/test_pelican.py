@@ -680,3 +680,25 @@ def test_a_subsite_that_cannot_be_in_this_sitemap_is_named_and_left_out(
     else:
         assert f"is written to {tmp_path / 'output-fr'}, outside OUTPUT_PATH {out}" in warning
         assert "write the subsite below OUTPUT_PATH" in warning
+
+
+def test_a_rebuild_after_a_failed_build_of_the_same_pelican_writes_the_sitemap(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`pelican --autoreload` runs the same Pelican object again after a build that raised."""
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    content = write_tree(
+        tmp_path / "content",
+        {"articles/one.md": article("One", "one", "Life", "en"), "t/x.html": "{% if %}"},
+    )
+    out = tmp_path / "output"
+    pelican = Pelican(pelican_settings(content, out, TEMPLATE_PAGES={"t/x.html": "x.html"}))
+    with pytest.raises(Exception, match="Expected an expression"):
+        pelican.run()  # a template typo: this build never finishes
+    assert not (out / "sitemap.xml").exists()
+    (content / "t" / "x.html").write_text("<p>fixed</p>", encoding="utf-8")
+    write_tree(content, {"articles/two.md": article("Two", "two", "Life", "en")})
+    pelican.run()
+    assert urls("one.html", "two.html", "x.html") <= set(assert_every_loc_is_a_file(out))
+    pelican.run()  # and every later rebuild too
+    assert urls("one.html", "two.html", "x.html") <= set(locs(out / "sitemap.xml"))

@@ -89,10 +89,13 @@ class Runs:
     def start(self, pelican: Any) -> None:
         """A new build, nested in the runs still going; runs that ended in an error are dropped.
 
-        `--autoreload` goes on after a failed build with a new Pelican object: the failed run
-        never reached `finalized`, and must not take the new one for its subsite.
+        A failed run never reached `finalized` and must not take the new one for its subsite.
+        `--autoreload` goes on after a failed build with the same Pelican object (a new one only
+        when the settings file changes): a subsite always has a Pelican object of its own.
         """
-        while self.stack and not _is_running(self.stack[-1].pelican):
+        while self.stack and (
+            self.stack[-1].pelican is pelican or not _is_running(self.stack[-1].pelican)
+        ):
             self.stack.pop()
         settings = pelican.settings
         self.stack.append(
