@@ -30,6 +30,15 @@ def read_config_file(path: Path) -> dict[str, Any]:
         ) from None
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise SitemapkitError(f"{path}: cannot be read as TOML ({exc}); fix the file") from None
+    if isinstance(data.get("sitemapkit"), dict):  # [sitemapkit]: meant for us, never read
+        raise SitemapkitError(
+            f"{path}: a [sitemapkit] table is not read; write the options "
+            + (
+                "under [tool.sitemapkit]"
+                if path.name == "pyproject.toml"
+                else "at the top level of the file, or under [tool.sitemapkit]"
+            )
+        )
     if path.name == "pyproject.toml" or set(data) == {"tool"}:  # [tool.sitemapkit] alone
         tool = data.get("tool", {})
         if path.name != "pyproject.toml" and not (isinstance(tool, dict) and "sitemapkit" in tool):
@@ -41,11 +50,6 @@ def read_config_file(path: Path) -> dict[str, Any]:
         data = tool.get("sitemapkit", {}) if isinstance(tool, dict) else {}
         if not isinstance(data, dict):
             raise SitemapkitError(f"{path}: [tool.sitemapkit] must be a table of options")
-    elif set(data) == {"sitemapkit"} and isinstance(data["sitemapkit"], dict):
-        raise SitemapkitError(
-            f"{path}: a [sitemapkit] table is not read; write the options at the top level of "
-            "the file, or under [tool.sitemapkit]"
-        )
     return {key.replace("-", "_"): value for key, value in data.items()}
 
 

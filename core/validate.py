@@ -243,15 +243,17 @@ class _Validation:
         Each URL names the longest file path it can (Hugo's root index lists `/fr/sitemap.xml`,
         which is `fr/sitemap.xml` here, not the index itself), and a sample of URLs votes: the
         files decide, so a robots.txt line for another host (a stale one, or a cross-host
-        sitemap, which the protocol allows) is reported rather than trusted. When no URL names
-        a file here, robots.txt's lines decide, preferring one the URLs are under.
+        sitemap, which the protocol allows) is reported rather than trusted. A URL that only
+        names the folder's own home page proves nothing and does not vote. A tie goes to a
+        robots.txt line, then to the shortest base. With no vote, robots.txt's lines decide
+        (preferring one the URLs are under), then the first URL's host.
         """
         check = self.read(entry)
         locs = check.locs[:_BASE_SAMPLE] if check is not None else []
         names_pages = check is not None and check.kind != "sitemapindex"
         votes = Counter(
             base
-            for base in (self.base_naming(loc, names_pages) for loc in locs)
+            for base in (self.base_naming(loc, names_pages, entry) for loc in locs)
             if base is not None
         )
         named = [
@@ -259,41 +261,62 @@ class _Validation:
             for _, value in self.robots_lines()
             if (base := self.base_naming(value, False)) is not None
         ]
+        named_keys = {same_url_key(base) for base in named}
         if votes:
-            top = votes.most_common(1)[0][0]
-            self.set_base(top, "robots.txt" if top in named else "the sitemap's URLs")
+            top = min(
+                votes,
+                key=lambda base: (-votes[base], same_url_key(base) not in named_keys, len(base)),
+            )
+            from_robots = same_url_key(top) in named_keys
+            self.set_base(top, "robots.txt" if from_robots else "the sitemap's URLs")
         elif named:
             agreeing = (
-                b for b in named if any(remainder_under(loc, b) is not None for loc in locs)
+                base
+                for base in named
+                if any(remainder_under(loc, base) is not None for loc in locs)
             )
             self.set_base(next(agreeing, named[0]), "robots.txt")
         elif locs and check_url(locs[0]) is None:
             self.set_base(origin_of(locs[0]) + "/", "the first URL's host")
 
-    def base_naming(self, url: str, page: bool) -> str | None:
+    def base_naming(self, url: str, page: bool, entry: Path | None = None) -> str | None:
         """The base under which `url` names a file here (a page, when `page`), by its longest
-        path that does: `https://h/a/b/c.xml` tries `a/b/c.xml`, `b/c.xml`, then `c.xml`."""
+        path that does: `https://h/a/b/c.xml` tries `a/b/c.xml`, `b/c.xml`, then `c.xml`.
+
+        The folder's home page alone and the `entry` itself are no evidence, and a path with
+        `.` or `..` segments gives none."""
         if check_url(url) is not None:
             return None
         end = url.find("/", url.index("//") + 2)
-        if end < 0:  # the host alone: its home page
-            host = url.partition("?")[0].partition("#")[0]
-            return host + "/" if page and _page_exists(self.root, "") else None
+        if end < 0:  # the host alone: its home page, which every folder has
+            return None
         path = unquote(urlsplit(url).path, errors="surrogateescape")
         encoded_path = url[end:].partition("?")[0].partition("#")[0]
-        if encoded_path.count("/") != path.count("/"):  # an encoded slash: no safe split
-            return None
+        segments = path.split("/")
+        if "." in segments or ".." in segments or len(segments) != encoded_path.count("/") + 1:
+            return None  # an encoded slash (%2F) or a dot segment: no safe split
         encoded_starts = [i + 1 for i, char in enumerate(encoded_path) if char == "/"]
         starts = [i + 1 for i, char in enumerate(path) if char == "/"]
         for encoded_start, start in zip(encoded_starts, starts, strict=True):
             relative = path[start:]
+            if not relative:
+                return None
             if page:  # a folder without its slash still names the site
                 found = _page_exists(self.root, relative) or _page_exists(self.root, relative + "/")
             else:
-                found = _file_exists(self.root, relative)
+                found = _file_exists(self.root, relative) and not (
+                    entry is not None and (self.root / relative).resolve() == entry.resolve()
+                )
             if found:
                 return url[: end + encoded_start]
         return None
+
+    def named_file(self, url: str) -> Path | None:
+        """The file here a URL names by its longest path: before the base URL is known."""
+        base = self.base_naming(url, False)
+        if base is None:
+            return None
+        return self.root / unquote(urlsplit(url[len(base) :]).path, errors="surrogateescape")
 
     def set_base(self, base: str, source: str) -> None:
         self.base = base
@@ -659,7 +682,9 @@ class _Validation:
         """The file a URL names inside the site folder; None when it is outside the site."""
         base = self.base
         if base is None:
-            return self.root / _last_segment(url) if check_url(url) is None else None
+            if check_url(url) is not None:
+                return None
+            return self.named_file(url) or self.root / _last_segment(url)
         rest = remainder_under(url, base)
         if rest is None:
             return None

@@ -27,7 +27,7 @@ from .options import MAX_URLS_PER_FILE, SitemapOptions
 from .urls import encode_file_path
 from .xml import MARKER, URLSET_CLOSE, URLSET_OPEN, render_index, render_url
 
-#: Sitemap XML is repetitive: level 1 shrinks it ~11x in a third of level 6's time.
+#: Sitemap XML is repetitive: level 1 shrinks it 9-12x in under half of level 6's time.
 GZIP_LEVEL = 1
 _FLUSH_EVERY = 1024
 _GZIP_CHUNKS_WAITING = 8

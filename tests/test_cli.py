@@ -204,6 +204,19 @@ def test_a_config_file_without_sitemapkits_table_is_named(site: Path, tmp_path: 
         f"sitemapkit: error: {table}: a [sitemapkit] table is not read; write the options at "
         "the top level of the file, or under [tool.sitemapkit]\n"
     )
+    table.write_text('gzip = true\n[sitemapkit]\nbase_url = "https://x.org/"\n')  # mixed
+    done = run("build", str(site), "--config", str(table))
+    assert done.returncode == 1
+    assert "a [sitemapkit] table is not read" in done.stderr
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "pyproject.toml").write_text('[sitemapkit]\nbase_url = "https://x.org/"\n')
+    done = run("build", str(site), cwd=project)
+    assert done.returncode == 1
+    assert done.stderr == (
+        f"sitemapkit: error: {project / 'pyproject.toml'}: a [sitemapkit] table is not read; "
+        "write the options under [tool.sitemapkit]\n"
+    )
     assert not (site / "sitemap.xml").exists()
 
 

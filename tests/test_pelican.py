@@ -614,7 +614,7 @@ from pelican.plugins import signals
 def run_subsite(pelican):
     """Like i18n_subsites: each language's site is built inside the main site's run."""
     settings = pelican.settings
-    if settings.get("IS_SUBSITE"):
+    if settings.get("IS_SUBSITE") or "SUBSITE_PATH" not in settings:  # signals outlive tests
         return None
     sub = dict(settings, IS_SUBSITE=True, DEFAULT_LANG="fr", PATH=settings["SUBSITE_PATH"],
                OUTPUT_PATH=settings.get("SUBSITE_OUTPUT", settings["OUTPUT_PATH"] + "/fr"),
@@ -646,6 +646,25 @@ def test_subsites_built_inside_the_main_run_share_one_sitemap(
     schemas.validate_folder(out)
     found = set(assert_every_loc_is_a_file(out))
     assert urls("hello.html", "fr/bonjour.html", "fr/", "fr/tag/fr.html", "tag/en.html") <= found
+
+
+@pytest.mark.parametrize("subsite_url", ["https://EXAMPLE.com/fr/", ""])
+def test_a_subsite_spelt_otherwise_or_relative_is_listed_below_the_main_site(
+    build: Callable[..., Path], tmp_path: Path, subsite_url: str
+) -> None:
+    plugins = write_tree(tmp_path / "plugins", {"subsites/__init__.py": SUBSITE_PLUGIN})
+    french = write_tree(
+        tmp_path / "french", {"articles/bonjour.md": article("Bonjour", "bonjour", "Vie", "fr")}
+    )
+    out = build(
+        {"articles/hello.md": article("Hello", "hello", "Life", "en")},
+        PLUGIN_PATHS=[str(plugins)],
+        PLUGINS=["sitemapkit.pelican", "subsites"],
+        SUBSITE_PATH=str(french),
+        SUBSITE_URL=subsite_url,
+        DEFAULT_PAGINATION=False,
+    )
+    assert urls("hello.html", "fr/bonjour.html") <= set(assert_every_loc_is_a_file(out))
 
 
 @pytest.mark.parametrize("where", ["other host", "outside the output"])

@@ -374,8 +374,9 @@ def test_a_lone_robots_line_on_another_host_is_reported_not_trusted(
     site = make_tree(
         {
             "robots.txt": "Sitemap: https://www.example.com/sitemap.xml\n",
-            "sitemap.xml": _urlset("https://example.com/"),
+            "sitemap.xml": _urlset("https://example.com/", "https://example.com/a.html"),
             "index.html": "<p>",
+            "a.html": "<p>",
         }
     )
     report = validate_target(site)
@@ -435,3 +436,87 @@ def test_whitespace_around_a_loc_does_not_hide_what_else_is_wrong(tmp_path: Path
     path.write_text(_urlset("https://example.com/", " /relative "), encoding="utf-8")
     found = [(p.code, p.line) for p in validate_target(path).problems]
     assert found == [("loc-whitespace", 4), ("loc", 4)]
+
+
+def test_urls_that_name_no_file_here_do_not_set_the_base(make_tree: Callable[..., Path]) -> None:
+    """A broken folder URL matches the home page under a base of its own: no evidence."""
+    site = make_tree({"index.html": "<p>", "sitemap.xml": _urlset("https://h.com/a/b/")})
+    report = validate_target(site)
+    assert (report.base_url, report.base_from) == ("https://h.com/", "the first URL's host")
+    assert [p.code for p in report.problems] == ["no-page"]
+    # A stale sitemap after `use_directory_urls` changed: robots.txt decides, and the broken
+    # URLs are reported as missing pages, not as out of scope.
+    stale = make_tree(
+        {
+            "robots.txt": "Sitemap: https://h.com/sitemap.xml\n",
+            "sitemap.xml": _urlset("https://h.com/about/", "https://h.com/", "https://h.com/x/"),
+            "index.html": "<p>",
+            "about.html": "<p>",
+            "x.html": "<p>",
+        },
+        name="stale",
+    )
+    report = validate_target(stale)
+    assert (report.base_url, report.base_from) == ("https://h.com/", "robots.txt")
+    assert [(p.code, p.line) for p in report.problems] == [("no-page", 3), ("no-page", 5)]
+    dots = make_tree(
+        {
+            "index.html": "<p>",
+            "a.html": "<p>",
+            "sitemap.xml": _urlset("https://h.com/x/../a.html", "https://h.com/a.html"),
+        },
+        name="dots",
+    )
+    assert validate_target(dots).base_url == "https://h.com/"
+
+
+def test_a_tie_goes_to_robots_txt_and_the_index_is_no_evidence_of_itself(
+    make_tree: Callable[..., Path],
+) -> None:
+    parts = {
+        "sitemap-1.xml": _urlset("https://h.com/a.html"),
+        "sitemap-2.xml": _urlset("https://h.com/b.html"),
+        "a.html": "<p>",
+        "b.html": "<p>",
+    }
+    site = make_tree(
+        {
+            **parts,
+            "robots.txt": "Sitemap: https://h.com/sitemap-index.xml\n",
+            "sitemap-index.xml": _index(
+                "https://cdn.h.com/sitemap-1.xml", "https://h.com/sitemap-2.xml"
+            ),
+        }
+    )
+    report = validate_target(site)
+    assert (report.base_url, report.base_from) == ("https://h.com/", "robots.txt")
+    assert [p.code for p in report.problems] == ["scope"]  # the part on the other host
+    # Hugo's root index with one language's sitemap missing: `en/sitemap.xml` does not fall
+    # back to the index itself (named `sitemap.xml` too).
+    hugo = make_tree(
+        {
+            "sitemap.xml": _index("https://h.com/en/sitemap.xml", "https://h.com/fr/sitemap.xml"),
+            "fr/sitemap.xml": _urlset("https://h.com/fr/"),
+            "fr/index.html": "<p>",
+        },
+        name="hugo",
+    )
+    report = validate_target(hugo)
+    assert report.base_url == "https://h.com/"
+    assert [p.code for p in report.problems] == ["index-missing"]
+
+
+def test_a_robots_line_naming_a_sitemap_in_a_sub_folder_finds_it(
+    make_tree: Callable[..., Path],
+) -> None:
+    site = make_tree(
+        {
+            "robots.txt": "Sitemap: https://h.com/docs/sitemap.xml\n",
+            "docs/sitemap.xml": _urlset("https://h.com/docs/", "https://h.com/docs/a.html"),
+            "docs/index.html": "<p>",
+            "docs/a.html": "<p>",
+        }
+    )
+    report = validate_target(site)
+    assert report.problems == [], report.describe()
+    assert report.urls == 2

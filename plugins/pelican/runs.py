@@ -21,6 +21,7 @@ from sitemapkit import Notice, OptionError, Page, SitemapkitError, build_sitemap
 from sitemapkit.gc_pause import paused_gc
 from sitemapkit.pages import HTML_SUFFIXES
 from sitemapkit.patterns import PathMatcher
+from sitemapkit.urls import normalise_base_url
 
 from .pages import (
     LISTING,
@@ -139,16 +140,24 @@ def _prefixes(run: SiteRun, main: SiteRun) -> tuple[str, str] | str:
             "write the subsite below OUTPUT_PATH (i18n_subsites' default)"
         )
     path_prefix = relative.replace(os.sep, "/") + "/"
-    main_url, sub_url = main.siteurl.rstrip("/"), run.siteurl.rstrip("/")
-    if sub_url.startswith(main_url + "/"):
-        return path_prefix, sub_url[len(main_url) + 1 :] + "/"
-    if "//" in sub_url:  # an address of its own, on another host or outside the main site
-        return (
-            f"in {path_prefix} has SITEURL {run.siteurl!r}, outside the main site's "
-            f"{main.siteurl!r}, so its pages are not listed: a sitemap lists the URLs below "
-            "its own address only"
-        )
-    return path_prefix, path_prefix  # a relative SITEURL: the files' own paths
+    main_url, sub_url = _absolute(main.siteurl), _absolute(run.siteurl)
+    if main_url is None or sub_url is None:  # a relative SITEURL: the files' own paths
+        return path_prefix, path_prefix
+    if sub_url.startswith(main_url):
+        return path_prefix, sub_url[len(main_url) :]
+    return (
+        f"in {path_prefix} has SITEURL {run.siteurl!r}, outside the main site's "
+        f"{main.siteurl!r}, so its pages are not listed: a sitemap lists the URLs below "
+        "its own address only"
+    )
+
+
+def _absolute(siteurl: str) -> str | None:
+    """An absolute SITEURL in one spelling (host case, trailing slash), else None."""
+    try:
+        return normalise_base_url(siteurl) if "//" in siteurl else None
+    except ValueError:
+        return None
 
 
 def _wanted(written: Written, options: PelicanOptions, static: PathMatcher) -> bool:
