@@ -628,20 +628,31 @@ def register():
 '''
 
 
-def test_subsites_built_inside_the_main_run_share_one_sitemap(
-    build: Callable[..., Path], tmp_path: Path, schemas: SchemaSet
-) -> None:
+@pytest.fixture
+def build_with_subsite(build: Callable[..., Path], tmp_path: Path) -> Callable[..., Path]:
+    """A one-article site whose French subsite is built inside its run (SUBSITE_PLUGIN)."""
     plugins = write_tree(tmp_path / "plugins", {"subsites/__init__.py": SUBSITE_PLUGIN})
     french = write_tree(
         tmp_path / "french", {"articles/bonjour.md": article("Bonjour", "bonjour", "Vie", "fr")}
     )
-    out = build(
-        {"articles/hello.md": article("Hello", "hello", "Life", "en")},
-        PLUGIN_PATHS=[str(plugins)],
-        PLUGINS=["sitemapkit.pelican", "subsites"],
-        SUBSITE_PATH=str(french),
-        DEFAULT_PAGINATION=False,
-    )
+
+    def run(**overrides: Any) -> Path:
+        return build(
+            {"articles/hello.md": article("Hello", "hello", "Life", "en")},
+            PLUGIN_PATHS=[str(plugins)],
+            PLUGINS=["sitemapkit.pelican", "subsites"],
+            SUBSITE_PATH=str(french),
+            DEFAULT_PAGINATION=False,
+            **overrides,
+        )
+
+    return run
+
+
+def test_subsites_built_inside_the_main_run_share_one_sitemap(
+    build_with_subsite: Callable[..., Path], schemas: SchemaSet
+) -> None:
+    out = build_with_subsite()
     assert not (out / "fr" / "sitemap.xml").exists()
     schemas.validate_folder(out)
     found = set(assert_every_loc_is_a_file(out))
@@ -650,44 +661,25 @@ def test_subsites_built_inside_the_main_run_share_one_sitemap(
 
 @pytest.mark.parametrize("subsite_url", ["https://EXAMPLE.com/fr/", ""])
 def test_a_subsite_spelt_otherwise_or_relative_is_listed_below_the_main_site(
-    build: Callable[..., Path], tmp_path: Path, subsite_url: str
+    build_with_subsite: Callable[..., Path], subsite_url: str
 ) -> None:
-    plugins = write_tree(tmp_path / "plugins", {"subsites/__init__.py": SUBSITE_PLUGIN})
-    french = write_tree(
-        tmp_path / "french", {"articles/bonjour.md": article("Bonjour", "bonjour", "Vie", "fr")}
-    )
-    out = build(
-        {"articles/hello.md": article("Hello", "hello", "Life", "en")},
-        PLUGIN_PATHS=[str(plugins)],
-        PLUGINS=["sitemapkit.pelican", "subsites"],
-        SUBSITE_PATH=str(french),
-        SUBSITE_URL=subsite_url,
-        DEFAULT_PAGINATION=False,
-    )
+    out = build_with_subsite(SUBSITE_URL=subsite_url)
     assert urls("hello.html", "fr/bonjour.html") <= set(assert_every_loc_is_a_file(out))
 
 
 @pytest.mark.parametrize("where", ["other host", "outside the output"])
 def test_a_subsite_that_cannot_be_in_this_sitemap_is_named_and_left_out(
-    build: Callable[..., Path], tmp_path: Path, caplog: pytest.LogCaptureFixture, where: str
+    build_with_subsite: Callable[..., Path],
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+    where: str,
 ) -> None:
-    plugins = write_tree(tmp_path / "plugins", {"subsites/__init__.py": SUBSITE_PLUGIN})
-    french = write_tree(
-        tmp_path / "french", {"articles/bonjour.md": article("Bonjour", "bonjour", "Vie", "fr")}
-    )
     place = (
         {"SUBSITE_URL": "https://fr.example.com"}
         if where == "other host"
         else {"SUBSITE_OUTPUT": str(tmp_path / "output-fr")}
     )
-    out = build(
-        {"articles/hello.md": article("Hello", "hello", "Life", "en")},
-        PLUGIN_PATHS=[str(plugins)],
-        PLUGINS=["sitemapkit.pelican", "subsites"],
-        SUBSITE_PATH=str(french),
-        DEFAULT_PAGINATION=False,
-        **place,
-    )
+    out = build_with_subsite(**place)
     found = set(assert_every_loc_is_a_file(out))
     assert urls("hello.html") <= found
     assert not [loc for loc in found if "bonjour" in loc or "/fr" in loc]
