@@ -186,28 +186,39 @@ def test_a_console_that_cannot_show_a_character_gets_an_escape(tmp_path: Path) -
         assert "Traceback" not in done.stderr
 
 
-def test_a_config_file_without_sitemapkits_table_is_named(site: Path, tmp_path: Path) -> None:
-    typo = tmp_path / "typo.toml"
-    typo.write_text("[tool.sitemapkt]\ngzip = true\n")
-    done = run("build", str(site), "--base-url", "https://x.org/", "--config", str(typo))
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        (
+            "[tool.sitemapkt]\ngzip = true\n",
+            "has no [tool.sitemapkit] table (it has [tool.sitemapkt]); write the options at the "
+            "top level of the file or under [tool.sitemapkit]",
+        ),
+        (
+            "[sitemapkit]\ngzip = true\n",
+            "a [sitemapkit] table is not read; write the options at the top level of the file, "
+            "or under [tool.sitemapkit]",
+        ),
+        (
+            'gzip = true\n[sitemapkit]\nbase_url = "https://x.org/"\n',
+            "a [sitemapkit] table is not read; write the options at the top level of the file, "
+            "or under [tool.sitemapkit]",
+        ),
+    ],
+    ids=["typo", "table", "mixed"],
+)
+def test_a_config_file_without_sitemapkits_table_is_named(
+    site: Path, tmp_path: Path, text: str, says: str
+) -> None:
+    config = tmp_path / "options.toml"
+    config.write_text(text)
+    done = run("build", str(site), "--base-url", "https://x.org/", "--config", str(config))
     assert done.returncode == 1
-    assert done.stderr == (
-        f"sitemapkit: error: {typo}: has no [tool.sitemapkit] table (it has [tool.sitemapkt]); "
-        "write the options at the top level of the file or under [tool.sitemapkit]\n"
-    )
+    assert done.stderr == f"sitemapkit: error: {config}: {says}\n"
     assert not (site / "sitemap.xml").exists()
-    table = tmp_path / "table.toml"
-    table.write_text("[sitemapkit]\ngzip = true\n")
-    done = run("build", str(site), "--base-url", "https://x.org/", "--config", str(table))
-    assert done.returncode == 1
-    assert done.stderr == (
-        f"sitemapkit: error: {table}: a [sitemapkit] table is not read; write the options at "
-        "the top level of the file, or under [tool.sitemapkit]\n"
-    )
-    table.write_text('gzip = true\n[sitemapkit]\nbase_url = "https://x.org/"\n')  # mixed
-    done = run("build", str(site), "--config", str(table))
-    assert done.returncode == 1
-    assert "a [sitemapkit] table is not read" in done.stderr
+
+
+def test_a_sitemapkit_table_in_pyproject_is_named(site: Path, tmp_path: Path) -> None:
     project = tmp_path / "project"
     project.mkdir()
     (project / "pyproject.toml").write_text('[sitemapkit]\nbase_url = "https://x.org/"\n')
