@@ -304,8 +304,9 @@ class _Validation:
             if page:  # a folder without its slash still names the site
                 found = _page_exists(self.root, relative) or _page_exists(self.root, relative + "/")
             else:
-                found = _file_exists(self.root, relative) and not (
-                    entry is not None and (self.root / relative).resolve() == entry.resolve()
+                named = self.root / relative
+                found = named.is_file() and not (
+                    entry is not None and named.resolve() == entry.resolve()
                 )
             if found:
                 return url[: end + encoded_start]
@@ -696,10 +697,6 @@ class _Validation:
 
 def _last_segment(url: str) -> str:
     return unquote(urlsplit(url).path.rpartition("/")[2]) or "index.html"
-
-
-def _file_exists(root: Path, path: str) -> bool:
-    return path != "" and ".." not in path.split("/") and (root / path).is_file()
 
 
 def _page_exists(root: Path, path: str) -> bool:
