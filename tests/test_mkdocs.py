@@ -14,6 +14,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Mapping
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -298,6 +299,58 @@ def test_pages_the_build_writes_take_the_sites_newest_date(
     for generated in ("reference/api/", "changes/", "early/"):
         assert lastmods["https://example.com/" + generated] == "2024-05-01T00:00:00+00:00"
     assert sitemaps[0] == sitemaps[1]
+    schemas.validate_folder(site)
+
+
+def test_material_blog_views_take_the_dates_of_the_posts_they_show(
+    tmp_path: Path, schemas: SchemaSet
+) -> None:
+    # The blog's index, archive, category and pagination pages list posts: a new post changes
+    # them, an edit elsewhere on the site does not.
+    post = "---\ndate: 2022-0{month}-01\ncategories: [{category}]\n---\n\n# Post {month}\n"
+    docs = {
+        "index.md": "# Home\n",
+        "guide.md": "# Guide\n",
+        "blog/index.md": "# Blog\n",
+        "blog/posts/one.md": post.format(month=1, category="Alpha"),
+        "blog/posts/two.md": post.format(month=2, category="Alpha"),
+        "blog/posts/three.md": post.format(month=3, category="Beta"),
+    }
+    plugins = [{"blog": {"pagination_per_page": 1}}, "sitemapkit"]
+    config = {"site_url": "https://example.com/", "theme": {"name": "material"}, "nav": None}
+    config_file = make_site(tmp_path, {**config, "plugins": plugins}, docs)
+    times = {
+        "index.md": "2021-01-01",
+        "blog/index.md": "2021-01-01",
+        "blog/posts/one.md": "2022-01-01",
+        "blog/posts/two.md": "2022-02-01",
+        "blog/posts/three.md": "2022-03-01",
+        "guide.md": "2025-01-01",
+    }
+    for name, day in times.items():
+        stamp = datetime.fromisoformat(day + "T00:00:00+00:00").timestamp()
+        os.utime(tmp_path / "docs" / name, (stamp, stamp))
+    site = run_build(config_file)
+
+    lastmods = {
+        row["loc"].removeprefix("https://example.com/"): row["lastmod"][:10]
+        for row in parse_urlset(site / "sitemap.xml")
+    }
+    assert {loc: lastmods[loc] for loc in lastmods if not loc.startswith("blog/20")} == {
+        "": "2021-01-01",
+        "blog/": "2022-03-01",  # the index shows the newest post, newer than its own file
+        "blog/archive/2022/": "2022-03-01",
+        "blog/archive/2022/page/2/": "2022-03-01",
+        "blog/archive/2022/page/3/": "2022-03-01",
+        "blog/category/alpha/": "2022-02-01",
+        "blog/category/alpha/page/2/": "2022-02-01",
+        "blog/category/beta/": "2022-03-01",
+        "blog/page/2/": "2022-03-01",
+        "blog/page/3/": "2022-03-01",
+        "guide/": "2025-01-01",
+    }
+    assert list(lastmods.values()).count("2022-01-01") == 1  # the first post's own page
+    assert set(locs(site / "sitemap.xml")) == set(canonical_links(site).values())
     schemas.validate_folder(site)
 
 

@@ -50,13 +50,27 @@ def front_matter(file: File, page: MkDocsPage) -> Mapping[str, object]:
         return {}
 
 
+def listed_pages(page: MkDocsPage) -> tuple[str, ...]:
+    """The pages a listing shows, so it changes when they do rather than with the whole site.
+
+    Material's blog views (the blog's index, archives, categories, authors and their
+    pagination pages) carry their posts as `posts`.
+    """
+    posts = getattr(page, "posts", None)
+    if not isinstance(posts, list):
+        return ()
+    return tuple(
+        post.file.dest_uri for post in posts if isinstance(getattr(post, "file", None), File)
+    )
+
+
 def site_pages(files: Files, warn: Warn) -> list[Page]:
     """The included documentation pages, with MkDocs' own URL (relative to `site_url`).
 
     Drafts and `exclude_docs` pages are not included; nav links are not files; the theme's
     404.html is a template, not a documentation page. A page a plugin generates (Material's
     blog archives, mkdocs-gen-files) has no source of its own: the file it was written to for
-    MkDocs to read is as new as the build.
+    MkDocs to read is as new as the build. A listing also takes the times of what it lists.
     """
     pages = []
     for file in files.documentation_pages():
@@ -70,6 +84,7 @@ def site_pages(files: Files, warn: Warn) -> list[Page]:
                 file.dest_uri,
                 page.url,
                 (source,) if source else (),
+                listed_pages(page),
                 meta=front_matter_metadata(file, meta, warn)
                 if FRONT_MATTER_KEY in meta
                 else NO_METADATA,
