@@ -376,25 +376,90 @@ def test_lastmod_is_the_newest_of_source_and_included_files(tmp_path: Path) -> N
     assert dates[BASE + "py-modindex.html"] == w3c(T_INCLUDE)
 
 
+def po_file(msgid: str, msgstr: str) -> str:
+    header = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+    return header + f'msgid "{msgid}"\nmsgstr "{msgstr}"\n'
+
+
+def test_a_translated_page_is_dated_by_its_po_file_on_every_build(
+    tmp_path: Path, schemas: SchemaSet
+) -> None:
+    # Sphinx compiles each .po into a .mo during the build and notes the .mo as a dependency
+    # only of documents it does not re-read: the .po is the translation's source.
+    catalogs = "locale/de/LC_MESSAGES/"
+    src = make_site(
+        tmp_path,
+        {
+            "conf.py": conf(
+                "extensions = ['sitemapkit.sphinx']",
+                f"html_baseurl = {BASE!r}",
+                "language = 'de'",
+                "locale_dirs = ['locale/']",
+            ),
+            "index.rst": "Home\n====\n\nHello.\n\n.. toctree::\n\n   guide/install\n",
+            "guide/install.rst": "Install\n=======\n\nSteps.\n",
+            catalogs + "index.po": po_file("Hello.", "Hallo."),
+            catalogs + "guide.po": po_file("Steps.", "Schritte."),  # gettext_compact: a folder
+        },
+    )
+    os.utime(src / catalogs / "index.po", (T_INCLUDE, T_INCLUDE))
+    out, fresh = tmp_path / "out", tmp_path / "fresh"
+
+    def build(target: Path) -> bytes:
+        done = sphinx_build_process(src, target)
+        assert done.returncode == 0, done.stderr
+        return (target / "sitemap.xml").read_bytes()
+
+    first = build(out)
+    assert "Hallo." in (out / "index.html").read_text(encoding="utf-8")
+    assert lastmods(out) == {
+        BASE + "guide/install.html": w3c(T_SOURCE),
+        BASE + "index.html": w3c(T_INCLUDE),
+    }
+    assert build(out) == first  # nothing changed; the .mo files are the first build's
+
+    touched_ns = time.time_ns()  # a translator's edit after that build
+    os.utime(src / catalogs / "guide.po", ns=(touched_ns, touched_ns))
+    third = build(out)
+    assert "Schritte." in (out / "guide" / "install.html").read_text(encoding="utf-8")
+    assert lastmods(out)[BASE + "guide/install.html"] == w3c(touched_ns // 1_000_000_000)
+    assert lastmods(out)[BASE + "index.html"] == w3c(T_INCLUDE)
+    assert build(fresh) == third  # an incremental build and a clean one agree
+    schemas.validate_folder(out)
+
+
 @pytest.mark.parametrize("builder", ["html", "dirhtml"])
-def test_a_percent_sign_in_a_document_name_is_encoded_once(tmp_path: Path, builder: str) -> None:
+def test_a_percent_sign_is_encoded_once_and_reserved_characters_as_sphinx_does(
+    tmp_path: Path, builder: str
+) -> None:
     src = make_site(
         tmp_path,
         {
             "conf.py": conf("extensions = ['sitemapkit.sphinx']", f"html_baseurl = {BASE!r}"),
-            "index.rst": "Home\n====\n\n.. toctree::\n\n   %41\n   100%\n",
+            "index.rst": "Home\n====\n\n.. toctree::\n\n   %41\n   100%\n   c++\n   a&b\n",
             "%41.rst": "Not A\n=====\n",
             "100%.rst": "Percent\n=======\n",
+            "c++.rst": "C++\n===\n",
+            "a&b.rst": "A and B\n=======\n",
         },
     )
     build = sphinx_build(src, tmp_path / "out", builder)
     assert build.code == 0, build.warnings
     suffix = ".html" if builder == "html" else "/"
+    # html quotes its URLs itself; dirhtml links `c++/` as it is, a path a browser follows
+    reserved = ["a%26b", "c%2B%2B"] if builder == "html" else ["a&b", "c++"]
     assert locs(build.out / "sitemap.xml") == [
         BASE + ("index.html" if builder == "html" else ""),
         BASE + "%2541" + suffix,
         BASE + "100%25" + suffix,
+        *(BASE + name + suffix for name in reserved),
     ]
+    canonical = {
+        mend_old_canonical(href, builder, ".html", ".html")
+        for page in build.out.rglob("*.html")
+        for href in lxml_html.parse(str(page)).xpath('//link[@rel="canonical"]/@href')
+    }
+    assert {BASE + name + suffix for name in reserved} <= canonical
     report = validate_target(build.out, base_url=BASE)  # every loc maps to its page's file
     assert report.errors == [], report.describe()
 

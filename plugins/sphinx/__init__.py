@@ -29,6 +29,7 @@ from sphinx.util.display import progress_message
 
 from .autosummary import forget_stubs, merge_stubs, note_stubs, stub_documents, writes_stubs
 from .builders import writes_website
+from .catalogs import find_catalogs
 from .config import BASE_URL_SETTING, PREFIX, add_config_values, resolve_sphinx_options
 from .generated import GeneratedPages
 from .pages import document_pages, generated_pages, page_paths
@@ -142,7 +143,9 @@ class SitemapRun:
             with paused_gc():  # see sitemapkit.gc_pause: Sphinx keeps every doctree's data
                 redirected = redirected_documents(app, builder, env.found_docs, page_paths(builder))
                 stubs = stub_documents(env) if self.autosummary_stubs else set()
-                pages = document_pages(builder, env, str(app.srcdir), warn, redirected, stubs)
+                srcdir = str(app.srcdir)
+                catalogs = find_catalogs(builder, app.config, srcdir)
+                pages = document_pages(builder, env, srcdir, warn, redirected, stubs, catalogs)
                 generated = self.generated.current(app, builder, env.found_docs)
                 pages += generated_pages(builder, generated)
                 result = write_sitemaps(builder.outdir, self.options, pages, self.started_ns)

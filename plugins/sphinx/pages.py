@@ -6,13 +6,14 @@ import os
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from functools import partial
-from urllib.parse import quote
 
 from sitemapkit import Page, PageMetadata, parse_page_metadata
 from sitemapkit.pages import METADATA_KEYS, NO_METADATA
 from sphinx.builders.dirhtml import DirectoryHTMLBuilder
 from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.environment import BuildEnvironment
+
+from .catalogs import NO_CATALOGS, Catalogs
 
 #: File-level fields such as `:sitemap-priority: 0.8` map onto the core's metadata keys.
 FIELD_PREFIX = "sitemap-"
@@ -98,11 +99,10 @@ def target_uris(builder: StandaloneHTMLBuilder) -> Callable[[str], str]:
     """
     ask = builder.get_target_uri
     if type(builder).get_target_uri is DirectoryHTMLBuilder.get_target_uri:
-        # dirhtml answers unquoted, so a document named `%41` would read as `A/`: quote it the
-        # way the html builder quotes its own answers
+        # dirhtml answers unquoted, as its canonical link is (`c++/`): only a `%` is escaped,
+        # so that a document named `%41` does not read as `A/`; the core encodes the rest.
         def dirhtml_target_uri(docname: str) -> str:
-            uri = ask(docname)
-            return uri if _QUOTE_KEEPS(uri) else quote(uri)
+            return ask(docname).replace("%", "%25")
 
         return dirhtml_target_uri
     if type(builder).get_target_uri is not StandaloneHTMLBuilder.get_target_uri:
@@ -158,11 +158,13 @@ def document_pages(
     warn: WarnDocument,
     overwritten: Collection[str] = (),
     generated: Collection[str] = (),
+    catalogs: Catalogs = NO_CATALOGS,
 ) -> list[Page]:
     """Every current document, whether or not this (incremental) build rewrote it.
 
     `overwritten` documents had their page replaced by another file (a redirect);
-    `generated` documents have a source the build wrote, so only their dependencies date them.
+    `generated` documents have a source the build wrote, so only their dependencies date them;
+    a translated document is dated by its `catalogs` too.
     """
     page_path, source_path = page_paths(builder), source_paths(env, srcdir)
     target_uri, metadata = target_uris(builder), env.metadata
@@ -171,7 +173,12 @@ def document_pages(
         sources: tuple[str, ...] = () if docname in generated else (source_path(docname),)
         dependencies = env.dependencies.get(docname)
         if dependencies:
-            sources += dependency_paths(srcdir, dependencies)
+            found = dependency_paths(srcdir, dependencies)
+            if catalogs.mo_files:
+                found = tuple(path for path in found if not catalogs.is_compiled(path))
+            sources += found
+        if catalogs.po_files:
+            sources += catalogs.sources(docname)
         fields = metadata.get(docname)
         meta = document_metadata(docname, fields, warn) if fields else NO_METADATA
         pages.append(Page(page_path(docname), target_uri(docname), sources, meta=meta))
