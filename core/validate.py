@@ -145,11 +145,11 @@ class _Validation:
         now: dt.datetime | None,
     ) -> None:
         self.target = Path(target)
-        if not self.target.exists():
+        if not exists(self.target):
             raise SitemapkitError(
                 f"TARGET: {str(target)!r} does not exist; give a sitemap file or a site's folder"
             )
-        if site is not None and not Path(site).is_dir():
+        if site is not None and not is_dir(Path(site)):
             raise SitemapkitError(f"--site: {str(site)!r} is not a folder; give the built site")
         if site is not None:
             self.root = Path(site)
@@ -200,13 +200,13 @@ class _Validation:
             queue += [
                 _Visit(self.root / name, self.url_of(self.root / name), False)
                 for name in ALSO_CHECKED
-                if (self.root / name).is_file()
+                if is_file(self.root / name)
             ]
         while queue:
             visit = queue.pop(0)
             if visit.path.resolve() not in self.visited:
                 queue.extend(self.visit(visit))
-        if self.robots.is_file() and self.check_pages:
+        if is_file(self.robots) and self.check_pages:
             self.check_robots()
         self.check_lastmods()
         return self.report
@@ -214,11 +214,11 @@ class _Validation:
     def entry_points(self) -> list[Path]:
         if not self.target.is_dir():
             return [self.target]
-        named = [path for _, path in self.robots_entries() if path is not None and path.is_file()]
+        named = [path for _, path in self.robots_entries() if path is not None and is_file(path)]
         if named:
             return list(dict.fromkeys(named))
         for name in ENTRY_NAMES:
-            if (self.root / name).is_file():
+            if is_file(self.root / name):
                 return [self.root / name]
         return []
 
@@ -246,7 +246,7 @@ class _Validation:
         sitemap, which the protocol allows) is reported rather than trusted. A URL that only
         names the folder's own home page proves nothing and does not vote. A tie goes to a
         robots.txt line, then to the shortest base. With no vote, robots.txt's lines decide
-        (preferring one the URLs are under), then the first URL's host.
+        (preferring one the URLs are under), then the first valid URL's host.
         """
         check = self.read(entry)
         locs = check.locs[:_BASE_SAMPLE] if check is not None else []
@@ -276,8 +276,10 @@ class _Validation:
                 if any(remainder_under(loc, base) is not None for loc in locs)
             )
             self.set_base(next(agreeing, named[0]), "robots.txt")
-        elif locs and check_url(locs[0]) is None:
-            self.set_base(origin_of(locs[0]) + "/", "the first URL's host")
+        else:
+            first = next((loc for loc in locs if check_url(loc) is None), None)
+            if first is not None:
+                self.set_base(origin_of(first) + "/", "the first URL's host")
 
     def base_naming(self, url: str, page: bool, entry: Path | None = None) -> str | None:
         """The base under which `url` names a file here (a page, when `page`), by its longest
@@ -305,7 +307,7 @@ class _Validation:
                 found = _page_exists(self.root, relative) or _page_exists(self.root, relative + "/")
             else:
                 named = self.root / relative
-                found = named.is_file() and not (
+                found = is_file(named) and not (
                     entry is not None and named.resolve() == entry.resolve()
                 )
             if found:
@@ -420,7 +422,7 @@ class _Validation:
                     "so remove the entry",
                 )
                 continue
-            if not path.is_file():
+            if not is_file(path):
                 self.problem(
                     "error",
                     "index-missing",
@@ -545,7 +547,7 @@ class _Validation:
             plain, packed = path.with_name(path.name[:-3]), path
         else:
             plain, packed = path, path.with_name(path.name + ".gz")
-        if not (plain.is_file() and packed.is_file()):
+        if not (is_file(plain) and is_file(packed)):
             return
         try:
             packed_data, plain_data = packed.read_bytes(), plain.read_bytes()
@@ -570,7 +572,7 @@ class _Validation:
     def check_text_twin(self, path: Path, xml_check: FileCheck) -> None:
         stem = path.name.removesuffix(".gz").removesuffix(".xml")
         twin = path.with_name(stem + ".txt")
-        if not twin.is_file():
+        if not is_file(twin):
             return
         text_check = self.read(twin)
         if text_check is None or twin.resolve() in self.visited:
@@ -616,7 +618,7 @@ class _Validation:
                     number,
                     f"Sitemap: {value} is outside this site ({self.base}); not checked",
                 )
-            elif not path.is_file():
+            elif not is_file(path):
                 self.problem(
                     "error",
                     "robots",
@@ -695,6 +697,31 @@ class _Validation:
         return self.root / relative
 
 
+def is_file(path: Path) -> bool:
+    """`Path.is_file`, where a name too long for the file system is no file either.
+
+    A URL's segment may be longer than any file name (255 bytes): such a page does not exist.
+    """
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
+def is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
+def exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except OSError:
+        return False
+
+
 def _last_segment(url: str) -> str:
     return unquote(urlsplit(url).path.rpartition("/")[2]) or "index.html"
 
@@ -704,5 +731,5 @@ def _page_exists(root: Path, path: str) -> bool:
     if ".." in path.split("/"):
         return False
     if path == "" or path.endswith("/"):
-        return any((root / (path + name)).is_file() for name in _PAGE_SUFFIXES)
-    return (root / path).is_file() or (root / (path + ".html")).is_file()
+        return any(is_file(root / (path + name)) for name in _PAGE_SUFFIXES)
+    return is_file(root / path) or is_file(root / (path + ".html"))

@@ -520,3 +520,33 @@ def test_a_robots_line_naming_a_sitemap_in_a_sub_folder_finds_it(
     report = validate_target(site)
     assert report.problems == [], report.describe()
     assert report.urls == 2
+
+
+def test_a_name_longer_than_a_file_name_can_be_is_missing_not_a_crash(
+    make_tree: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A URL segment may be longer than the file system's 255-byte names."""
+    long = "x" * 300
+    site = make_tree(
+        {
+            "robots.txt": f"Sitemap: https://h.com/{long}.xml\nSitemap: https://h.com/index.xml\n",
+            "index.xml": _index("https://h.com/sitemap.xml", f"https://h.com/{long}-2.xml"),
+            "sitemap.xml": _urlset("https://h.com/", f"https://h.com/{long}/", "https://h.com/a"),
+            "index.html": "<p>",
+            "a.html": "<p>",
+        }
+    )
+    report = validate_target(site)
+    found = sorted((p.code, p.line) for p in report.problems)
+    assert found == [("index-missing", 4), ("no-page", 4), ("robots", 1)], report.describe()
+    assert report.base_url == "https://h.com/"
+    assert main(["validate", str(site / f"{long}.xml")]) == 2
+    assert "does not exist" in capsys.readouterr().err
+
+
+def test_a_relative_first_url_does_not_hide_the_others_scope(tmp_path: Path) -> None:
+    sitemap = tmp_path / "sitemap.xml"
+    sitemap.write_text(_urlset("/rel", "https://h.com/a", "https://other.com/x"), "utf-8")
+    report = validate_target(sitemap)
+    assert [(p.code, p.line) for p in report.problems] == [("loc", 3), ("scope", 5)]
+    assert (report.base_url, report.base_from) == ("https://h.com/", "the first URL's host")
