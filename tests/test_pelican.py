@@ -590,6 +590,7 @@ def test_page_metadata_sets_priority_changefreq_and_warns_on_bad_values(
         "pages/b.md": "Title: B\nPriority: 0.3\nChangeFreq: daily\n\nB.\n",
         "pages/c.md": "Title: C\nSitemap_priority: 2\n\nC.\n",
         "pages/d.rst": "D\n#\n\n:sitemap_exclude: yes\n\nD.\n",
+        "pages/e.md": "Title: E\nSitemap_exlude: true\n\nE.\n",
     }
     with caplog.at_level(logging.WARNING, logger="sitemapkit"):
         out = build(files)
@@ -602,8 +603,15 @@ def test_page_metadata_sets_priority_changefreq_and_warns_on_bad_values(
         rows[BASE + "pages/c.html"]["priority"] == "0.8"
     )  # depth's default, the bad value ignored
     assert BASE + "pages/d.html" not in rows
-    (warning,) = [r.getMessage() for r in caplog.records if r.name.startswith("sitemapkit")]
-    assert "pages/c.md" in warning and "Sitemap_priority" in warning and "'2'" in warning
+    assert BASE + "pages/e.html" in rows  # a misspelt key is not a statement
+    warnings = sorted(r.getMessage() for r in caplog.records if r.name.startswith("sitemapkit"))
+    assert len(warnings) == 2, warnings
+    assert "pages/c.md" in warnings[0] and "Sitemap_priority" in warnings[0]
+    assert "'2'" in warnings[0]
+    assert warnings[1] == (
+        "sitemapkit: pages/e.md: metadata Sitemap_exlude is not known and is ignored; use "
+        "Sitemap_exclude, Sitemap_priority, Sitemap_changefreq, Sitemap_lastmod"
+    )
 
 
 SUBSITE_PLUGIN = '''

@@ -30,6 +30,9 @@ METADATA_SPELLINGS: dict[str, tuple[str, ...]] = {
     "lastmod": ("sitemap_lastmod", "modified"),
 }
 _ALL_SPELLINGS = frozenset(name for names in METADATA_SPELLINGS.values() for name in names)
+#: Any other key that starts like ours is a typo (`Sitemap_exlude`) or MkDocs' `sitemap:`.
+_OUR_PREFIX = "sitemap"
+_KNOWN_KEYS = ", ".join(names[0].capitalize() for names in METADATA_SPELLINGS.values())
 LISTING_OWNERS = ("tag", "category", "author")
 PUBLISHED, LISTING, STATIC = "published", "listing", "static"
 
@@ -146,8 +149,22 @@ def _unless_path(url: object, path: str) -> str | None:
 def page_metadata(content: Any, name: str) -> PageMetadata:
     """The author's sitemap statements; bad values are warned about, naming the page."""
     metadata: Mapping[str, Any] = getattr(content, "metadata", {}) or {}
-    if _ALL_SPELLINGS.isdisjoint(metadata):
-        return NO_METADATA  # most pages: one C-level check
+    if _ALL_SPELLINGS.isdisjoint(metadata) and not _mentions_our_prefix(metadata):
+        return NO_METADATA  # most pages: two C-level checks
+    unknown = [
+        key
+        for key in metadata
+        if isinstance(key, str) and key.startswith(_OUR_PREFIX) and key not in _ALL_SPELLINGS
+    ]
+    if unknown:
+        name = getattr(content, "relative_source_path", None) or name
+    for key in sorted(unknown):
+        logger.warning(
+            "sitemapkit: %s: metadata %s is not known and is ignored; use %s",
+            name,
+            key.capitalize(),
+            _KNOWN_KEYS,
+        )
     values: dict[str, Any] = {}
     spelled: dict[str, str] = {}
     for key, spellings in METADATA_SPELLINGS.items():
@@ -168,6 +185,13 @@ def page_metadata(content: Any, name: str) -> PageMetadata:
         detail = problem.removeprefix(f"key {key!r}: ")
         logger.warning("sitemapkit: %s: metadata %s: %s", name, spelled[key].capitalize(), detail)
     return meta
+
+
+def _mentions_our_prefix(metadata: Mapping[str, Any]) -> bool:
+    try:
+        return _OUR_PREFIX in "\0".join(metadata)  # a join and a search: cheap on every page
+    except TypeError:  # a plugin's key that is not a string
+        return any(isinstance(key, str) and _OUR_PREFIX in key for key in metadata)
 
 
 def _is_file_time(content: Any, modified: object) -> bool:
