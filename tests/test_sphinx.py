@@ -597,6 +597,11 @@ def test_a_sitemap_in_html_extra_path_is_replaced_with_a_warning(tmp_path: Path)
         ("sitemapkit_changefreq = 'often'", "sitemapkit_changefreq: 'often' is not valid"),
         ("html_baseurl = 'example.org/docs'", "html_baseurl: 'example.org/docs' is not valid"),
         ("sitemapkit_base_url = 'ftp://x.org/'", "sitemapkit_base_url: 'ftp://x.org/' is not"),
+        (
+            "sitemapkit_gzipp = True",  # Sphinx keeps an unknown name from conf.py silently
+            "sitemapkit_gzipp: True is not valid; there is no such option; did you mean "
+            "'sitemapkit_gzip'?; no sitemap is written until it is fixed in conf.py",
+        ),
     ],
 )
 def test_bad_value_is_a_warning_naming_it(tmp_path: Path, setting: str, expected: str) -> None:
@@ -613,6 +618,22 @@ def test_bad_value_is_a_warning_naming_it(tmp_path: Path, setting: str, expected
     assert build.code == 0
     assert expected in build.warnings
     assert "Traceback" not in build.warnings
+    assert sitemap_files(build.out) == []
+
+
+def test_a_bad_value_given_with_dash_d_is_named_as_given(tmp_path: Path) -> None:
+    files = {
+        "conf.py": conf("extensions = ['sitemapkit.sphinx']", f"html_baseurl = {BASE!r}"),
+        "index.rst": "Home\n====\n",
+    }
+    build = sphinx_build(
+        make_site(tmp_path, files), tmp_path / "out", "html", "-D", "sitemapkit_max_urls=0"
+    )
+    assert build.code == 0
+    assert "WARNING: sitemapkit: sitemapkit_max_urls: 0 is not valid" in build.warnings
+    assert (
+        "no sitemap is written until it is fixed in the -D sitemapkit_max_urls=... option"
+    ) in build.warnings
     assert sitemap_files(build.out) == []
 
 

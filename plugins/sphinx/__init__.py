@@ -30,7 +30,13 @@ from sphinx.util.display import progress_message
 from .autosummary import forget_stubs, merge_stubs, note_stubs, stub_documents, writes_stubs
 from .builders import writes_website
 from .catalogs import find_catalogs
-from .config import BASE_URL_SETTING, PREFIX, add_config_values, resolve_sphinx_options
+from .config import (
+    BASE_URL_SETTING,
+    PREFIX,
+    add_config_values,
+    resolve_sphinx_options,
+    where_set,
+)
 from .generated import GeneratedPages
 from .pages import document_pages, generated_pages, page_paths
 from .redirects import redirected_documents
@@ -109,8 +115,9 @@ class SitemapRun:
             self.options = resolve_sphinx_options(app.config, app.builder)
         except OptionError as exc:
             logger.warning(
-                "sitemapkit: %s; no sitemap is written until it is fixed in conf.py",
+                "sitemapkit: %s; no sitemap is written until it is fixed in %s",
                 exc,
+                where_set(app.config, exc.option),
                 type=LOG_TYPE,
                 subtype="config",
             )

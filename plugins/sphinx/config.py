@@ -7,6 +7,7 @@ import inspect
 from typing import Any
 
 from sitemapkit import OPTION_SPECS, OptionError, SitemapOptions, resolve_options
+from sitemapkit.options import OPTION_NAMES, suggest
 from sphinx.application import Sphinx
 from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.config import Config
@@ -50,12 +51,43 @@ def unlisted_page_patterns(builder: StandaloneHTMLBuilder) -> tuple[str, ...]:
     return tuple("/" + output_path(builder, name) for name in _UNLISTED_PAGES)
 
 
+def unknown_settings(config: Config) -> list[str]:
+    """`sitemapkit_*` names in conf.py that are no option: Sphinx keeps them without a word.
+
+    (Sphinx itself warns about an unknown name given with `-D`.)
+    """
+    raw = getattr(config, "_raw_config", None)
+    if not isinstance(raw, dict):
+        return []
+    return sorted(
+        name
+        for name in raw
+        if isinstance(name, str)
+        and name.startswith(PREFIX)
+        and name[len(PREFIX) :] not in OPTION_NAMES
+    )
+
+
+def where_set(config: Config, name: str) -> str:
+    """Where the user fixes a setting: a `-D` option wins over conf.py."""
+    overrides = getattr(config, "_overrides", None)
+    if isinstance(overrides, dict) and name in overrides:
+        return f"the -D {name}=... option"
+    return "conf.py"
+
+
 def resolve_sphinx_options(config: Config, builder: StandaloneHTMLBuilder) -> SitemapOptions | None:
     """The checked options, or None when no base URL is set anywhere.
 
     A bad value raises `OptionError` re-spelt the way the user wrote the setting in conf.py
     (`sitemapkit_max_urls`, or `html_baseurl` when the address comes from there).
     """
+    unknown = unknown_settings(config)
+    if unknown:
+        name = unknown[0]
+        known = [PREFIX + spec.name for spec in OPTION_SPECS]
+        value = getattr(config, "_raw_config", {})[name]
+        raise OptionError(name, value, f"there is no such option; {suggest(name, known)}")
     values = {spec.name: getattr(config, PREFIX + spec.name) for spec in OPTION_SPECS}
     base_url_spelling = PREFIX + "base_url"
     if not values["base_url"]:
