@@ -114,7 +114,7 @@ def _progress_printer(stream: TextIO) -> Callable[[int], None] | None:
 def summary(result: BuildResult, seconds: float) -> str:
     skipped = sum(result.skipped.values())
     reasons = ", ".join(f"{n} {why}" for why, n in sorted(result.skipped.items()))
-    listed = f"listed {result.urls:,} pages"
+    listed = f"listed {result.urls:,} page" + ("" if result.urls == 1 else "s")
     if skipped:
         listed += f" ({skipped:,} skipped: {reasons})"
     files = result.files[:_SHOWN_FILES]

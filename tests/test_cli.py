@@ -46,6 +46,12 @@ def test_build_writes_the_three_files_and_a_summary(site: Path, schemas: SchemaS
     schemas.validate_folder(site)
 
 
+def test_one_page_is_one_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "index.html").write_text("<p>", encoding="utf-8")
+    assert main(["build", str(tmp_path), "--base-url", "https://example.com/"]) == 0
+    assert capsys.readouterr().out.startswith("sitemapkit: listed 1 page; wrote sitemap.xml, ")
+
+
 def test_flags_lists_and_mappings(site: Path) -> None:
     done = run(
         "build",
