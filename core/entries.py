@@ -83,6 +83,24 @@ def source_times(paths: Iterable[str], build_started_ns: int | None = None) -> d
 _NEVER = 1 << 127
 
 
+def file_lastmod(page: Page, times: Mapping[str, float], clamp: int | None) -> int | None:
+    """The second of the newest of the page's sources found in `times`, else of its `mtime`."""
+    newest = None
+    for source in page.sources:
+        known_time = times.get(source)
+        if known_time is not None and (newest is None or known_time > newest):
+            newest = known_time
+    if newest is None:
+        newest = page.mtime  # the scan's case: known already, no stat
+        if newest is None:
+            return None
+    try:
+        lastmod = floor(newest)  # the second it falls in, before 1970 too
+    except (OverflowError, ValueError):  # inf or nan, from the Python API
+        raise unwritable_time(page.path, newest) from None
+    return clamp if clamp is not None and lastmod > clamp else lastmod
+
+
 def _folder_url(folder: str) -> tuple[str, int]:
     """A folder's encoded URL prefix ('a%20b/') and how many levels deep it is (`url_depth`)."""
     levels = folder.lstrip("/")
@@ -164,20 +182,7 @@ class EntryMaker:
                 continue
             lastmod = meta.lastmod
             if lastmod is None and use_mtime:
-                newest = None
-                for source in page.sources:
-                    known_time = times.get(source)
-                    if known_time is not None and (newest is None or known_time > newest):
-                        newest = known_time
-                if newest is None:
-                    newest = page.mtime  # the scan's case: known already, no stat
-                if newest is not None:
-                    try:
-                        lastmod = floor(newest)  # the second it falls in, before 1970 too
-                    except (OverflowError, ValueError):  # inf or nan, from the Python API
-                        raise unwritable_time(page.path, newest) from None
-                    if clamp is not None and lastmod > clamp:
-                        lastmod = clamp
+                lastmod = file_lastmod(page, times, clamp)
             if meta is NO_METADATA:  # the common case: nothing the author stated
                 priority = changefreq = None
             else:
@@ -240,9 +245,9 @@ def scan_order_key(path: str) -> str:
 def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
     """Entries for an adapter's page list: sorted like a scan, duplicates dropped, lastmods filled.
 
-    A page without any known time takes the newest lastmod of the pages it `lists`, else the
-    newest of the whole site, so a rebuild without changes is byte-identical; a page with
-    sources that also lists pages takes the newest of both.
+    A page without any known time takes the newest lastmod of the pages it `lists` (listed
+    themselves or not), else the newest of the whole site, so a rebuild without changes is
+    byte-identical; a page with sources that also lists pages takes the newest of both.
     """
     unique: dict[str, Page] = {}
     for page in pages:
@@ -268,8 +273,9 @@ def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
     if not unknown and not both:
         return [entry for _, entry in made]
     lastmods = {page.path: entry.lastmod for page, entry in made if entry.lastmod is not None}
+    shown = shown_lastmods(lastmods, unique, made, maker, times or {})
     for page, entry in both:  # a template that shows articles changes when either does
-        listed = [t for t in map(lastmods.get, page.lists) if t is not None]
+        listed = [t for t in map(shown.get, page.lists) if t is not None]
         if listed and entry.lastmod is not None and page.meta.lastmod is None:
             entry.lastmod = max(entry.lastmod, *listed)
     site_newest = max(lastmods.values()) if lastmods else None
@@ -277,6 +283,33 @@ def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
         page_path = next(path for path, time in lastmods.items() if time == site_newest)
         raise unwritable_time(page_path, site_newest)
     for page, entry in unknown:
-        listed = [t for t in map(lastmods.get, page.lists) if t is not None]
+        listed = [t for t in map(shown.get, page.lists) if t is not None]
         entry.lastmod = max(listed) if listed else site_newest
     return [entry for _, entry in made]
+
+
+def shown_lastmods(
+    lastmods: dict[str, int],
+    pages: Mapping[str, Page],
+    made: list[tuple[Page, Entry]],
+    maker: EntryMaker,
+    times: Mapping[str, float],
+) -> Mapping[str, int]:
+    """The lastmods listings take: also of pages they show that the sitemap leaves out.
+
+    A post excluded from the sitemap (or a duplicate URL) still changes the listings showing it.
+    """
+    missing = {path for page, _ in made for path in page.lists if path not in lastmods}
+    if not missing:
+        return lastmods
+    shown = dict(lastmods)
+    for path in missing:
+        page = pages.get(path)
+        if page is None:
+            continue
+        time = page.meta.lastmod
+        if time is None:
+            time = file_lastmod(page, times, maker.clamp)
+        if time is not None:
+            shown[path] = time
+    return shown

@@ -306,12 +306,14 @@ def test_material_blog_views_take_the_dates_of_the_posts_they_show(
     tmp_path: Path, schemas: SchemaSet
 ) -> None:
     # The blog's index, archive, category and pagination pages list posts: a new post changes
-    # them, an edit elsewhere on the site does not.
+    # them, an edit elsewhere on the site does not. A post left out of the sitemap still does.
     post = "---\ndate: 2022-0{month}-01\ncategories: [{category}]\n---\n\n# Post {month}\n"
+    hidden = "---\ndate: 2021-12-01\ncategories: [Gamma]\nsitemap: false\n---\n\n# Hidden\n"
     docs = {
         "index.md": "# Home\n",
         "guide.md": "# Guide\n",
         "blog/index.md": "# Blog\n",
+        "blog/posts/hidden.md": hidden,
         "blog/posts/one.md": post.format(month=1, category="Alpha"),
         "blog/posts/two.md": post.format(month=2, category="Alpha"),
         "blog/posts/three.md": post.format(month=3, category="Beta"),
@@ -325,6 +327,7 @@ def test_material_blog_views_take_the_dates_of_the_posts_they_show(
         "blog/posts/one.md": "2022-01-01",
         "blog/posts/two.md": "2022-02-01",
         "blog/posts/three.md": "2022-03-01",
+        "blog/posts/hidden.md": "2021-12-01",
         "guide.md": "2025-01-01",
     }
     for name, day in times.items():
@@ -339,18 +342,22 @@ def test_material_blog_views_take_the_dates_of_the_posts_they_show(
     assert {loc: lastmods[loc] for loc in lastmods if not loc.startswith("blog/20")} == {
         "": "2021-01-01",
         "blog/": "2022-03-01",  # the index shows the newest post, newer than its own file
+        "blog/archive/2021/": "2021-12-01",  # it shows only the hidden post
         "blog/archive/2022/": "2022-03-01",
         "blog/archive/2022/page/2/": "2022-03-01",
         "blog/archive/2022/page/3/": "2022-03-01",
         "blog/category/alpha/": "2022-02-01",
         "blog/category/alpha/page/2/": "2022-02-01",
         "blog/category/beta/": "2022-03-01",
+        "blog/category/gamma/": "2021-12-01",
         "blog/page/2/": "2022-03-01",
         "blog/page/3/": "2022-03-01",
+        "blog/page/4/": "2022-03-01",
         "guide/": "2025-01-01",
     }
     assert list(lastmods.values()).count("2022-01-01") == 1  # the first post's own page
-    assert set(locs(site / "sitemap.xml")) == set(canonical_links(site).values())
+    hidden_url = "https://example.com/blog/2021/12/01/hidden/"
+    assert set(locs(site / "sitemap.xml")) == set(canonical_links(site).values()) - {hidden_url}
     schemas.validate_folder(site)
 
 

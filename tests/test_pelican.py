@@ -473,9 +473,13 @@ def test_lastmod_is_the_source_mtime_and_modified_wins(
         "articles/stated.md": article(
             "Stated", "stated", "Travel", "cities", "Modified: 2020-02-03 04:05\n"
         ),
+        "articles/secret.md": article(
+            "Secret", "secret", "Hidden", "quiet", "Sitemap_exclude: true\n"
+        ),
         "pages/about.md": BLOG["pages/about.md"],
     }
     times = {
+        "articles/secret.md": 1_550_000_000,  # 2019-02-12T19:33:20Z
         "articles/old.md": 1_600_000_000,  # 2020-09-13T12:26:40Z
         "articles/new.md": 1_700_000_000,  # 2023-11-14T22:13:20Z
         "articles/stated.md": 1_750_000_000,  # newer than its Modified: date
@@ -492,6 +496,10 @@ def test_lastmod_is_the_source_mtime_and_modified_wins(
     assert lastmods[BASE + "tag/python.html"] == "2023-11-14T22:13:20+00:00"
     assert lastmods[BASE + "category/travel.html"] == "2020-02-03T04:05:00+00:00"
     assert lastmods[BASE] == "2023-11-14T22:13:20+00:00"
+    # An article left out of the sitemap still dates the listings that show it.
+    assert BASE + "secret.html" not in lastmods
+    assert lastmods[BASE + "category/hidden.html"] == "2019-02-12T19:33:20+00:00"
+    assert lastmods[BASE + "tag/quiet.html"] == "2019-02-12T19:33:20+00:00"
 
 
 def test_a_template_page_is_as_new_as_its_template_or_the_articles_it_can_show(
