@@ -319,7 +319,7 @@ class _Validation:
         base = self.base_naming(url, False)
         if base is None:
             return None
-        return self.root / unquote(urlsplit(url[len(base) :]).path, errors="surrogateescape")
+        return self.root / unquote(_path_part(url[len(base) :]), errors="surrogateescape")
 
     def set_base(self, base: str, source: str) -> None:
         self.base = base
@@ -516,7 +516,7 @@ class _Validation:
             rest = remainder_under(loc, base)
             if rest is None or check_url(loc) is not None:
                 continue
-            path = unquote(urlsplit(rest).path, errors="surrogateescape")
+            path = unquote(_path_part(rest), errors="surrogateescape")
             if _page_exists(root, path):
                 continue
             if _page_exists(root, path + "/"):
@@ -691,7 +691,7 @@ class _Validation:
         rest = remainder_under(url, base)
         if rest is None:
             return None
-        relative = unquote(urlsplit(rest).path)
+        relative = unquote(_path_part(rest))
         if ".." in relative.split("/"):
             return None
         return self.root / relative
@@ -720,6 +720,11 @@ def exists(path: Path) -> bool:
         return path.exists()
     except OSError:
         return False
+
+
+def _path_part(relative_url: str) -> str:
+    """A relative URL's path, by hand: `urlsplit("a:b/")` would read `a` as a scheme."""
+    return relative_url.partition("#")[0].partition("?")[0]
 
 
 def _last_segment(url: str) -> str:

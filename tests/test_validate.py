@@ -542,6 +542,8 @@ def test_a_name_longer_than_a_file_name_can_be_is_missing_not_a_crash(
     assert report.base_url == "https://h.com/"
     assert main(["validate", str(site / f"{long}.xml")]) == 2
     assert "does not exist" in capsys.readouterr().err
+    assert main(["validate", str(site / "index.xml"), "--site", str(site / long)]) == 2
+    assert "is not a folder" in capsys.readouterr().err
 
 
 def test_a_relative_first_url_does_not_hide_the_others_scope(tmp_path: Path) -> None:
@@ -550,3 +552,20 @@ def test_a_relative_first_url_does_not_hide_the_others_scope(tmp_path: Path) -> 
     report = validate_target(sitemap)
     assert [(p.code, p.line) for p in report.problems] == [("loc", 3), ("scope", 5)]
     assert (report.base_url, report.base_from) == ("https://h.com/", "the first URL's host")
+
+
+def test_a_colon_in_a_urls_first_segment_is_part_of_the_path(
+    make_tree: Callable[..., Path],
+) -> None:
+    """`a:b/` relative to the base is a path (Sphinx's dirhtml writes `a:b/index.html`)."""
+    site = make_tree(
+        {
+            "sitemap.xml": _urlset("https://h.com/", "https://h.com/a:b/", "https://h.com/c:d"),
+            "index.html": "<p>",
+            "a:b/index.html": "<p>",
+            "c:d.html": "<p>",
+        }
+    )
+    report = validate_target(site)
+    assert report.problems == [], report.describe()
+    assert report.base_url == "https://h.com/"
