@@ -621,6 +621,24 @@ def test_bad_value_is_a_warning_naming_it(tmp_path: Path, setting: str, expected
     assert sitemap_files(build.out) == []
 
 
+def test_a_name_with_our_prefix_that_another_extension_registers_is_its_own(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "conf.py": conf(
+            "extensions = ['sitemapkit.sphinx']",
+            f"html_baseurl = {BASE!r}",
+            "sitemapkit_theme_colour = 'red'",
+            "def setup(app):",
+            "    app.add_config_value('sitemapkit_theme_colour', 'blue', 'html')",
+        ),
+        "index.rst": "Home\n====\n",
+    }
+    build = sphinx_build(make_site(tmp_path, files), tmp_path / "out")
+    assert (build.code, build.warnings) == (0, "")
+    assert locs(build.out / "sitemap.xml") == [BASE + "index.html"]
+
+
 def test_a_bad_value_given_with_dash_d_is_named_as_given(tmp_path: Path) -> None:
     files = {
         "conf.py": conf("extensions = ['sitemapkit.sphinx']", f"html_baseurl = {BASE!r}"),

@@ -54,7 +54,8 @@ def unlisted_page_patterns(builder: StandaloneHTMLBuilder) -> tuple[str, ...]:
 def unknown_settings(config: Config) -> list[str]:
     """`sitemapkit_*` names in conf.py that are no option: Sphinx keeps them without a word.
 
-    (Sphinx itself warns about an unknown name given with `-D`.)
+    (Sphinx itself warns about an unknown name given with `-D`.) A name another extension
+    registered is its own.
     """
     raw = getattr(config, "_raw_config", None)
     if not isinstance(raw, dict):
@@ -65,6 +66,7 @@ def unknown_settings(config: Config) -> list[str]:
         if isinstance(name, str)
         and name.startswith(PREFIX)
         and name[len(PREFIX) :] not in OPTION_NAMES
+        and name not in config
     )
 
 
