@@ -361,6 +361,69 @@ def test_material_blog_views_take_the_dates_of_the_posts_they_show(
     schemas.validate_folder(site)
 
 
+@pytest.mark.parametrize("directory_urls", [True, False])
+def test_a_page_mkdocs_redirects_overwrites_is_not_listed(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, schemas: SchemaSet, directory_urls: bool
+) -> None:
+    # `old.md` still exists, and the plugin writes its stub over the page MkDocs built.
+    docs = {"index.md": "# Home\n", "old.md": "# Old\n", "new.md": "# New\n"}
+    maps = {"old.md": "new.md", "gone.md": "new.md", "away.md": "https://example.org/"}
+    config = {
+        "site_url": "https://example.com/",
+        "use_directory_urls": directory_urls,
+        "plugins": [{"redirects": {"redirect_maps": maps}}, "sitemapkit"],
+    }
+    with caplog.at_level(logging.INFO):
+        site = run_build(make_site(tmp_path, config, docs))
+    html = "" if directory_urls else ".html"
+    old = "old/index.html" if directory_urls else "old.html"
+    assert 'http-equiv="refresh"' in (site / old).read_text(encoding="utf-8")
+    assert locs(site / "sitemap.xml") == [
+        "https://example.com/" + ("" if directory_urls else "index.html"),
+        "https://example.com/new" + (html or "/"),
+    ]
+    assert sitemapkit_messages(caplog, logging.INFO)[0] == (
+        f"sitemapkit: {old} is not listed: a redirect in redirect_maps overwrites it; delete "
+        "the page's source or its redirect"
+    )
+    assert not sitemapkit_messages(caplog, logging.WARNING)
+    schemas.validate_folder(site)
+
+
+#: The README's gen-files recipe, for one module.
+GEN_REF_PAGE = r"""
+from datetime import datetime, timezone
+from pathlib import Path
+import mkdocs_gen_files
+
+path, doc_path, identifier = Path("src/kit.py"), "reference/kit.md", "kit"
+changed = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).isoformat()
+with mkdocs_gen_files.open(doc_path, "w") as page:
+    page.write(f"---\nsitemap:\n  lastmod: '{changed}'\n---\n\n# {identifier}\n")
+"""
+
+
+def test_a_generated_page_states_its_date_as_the_readme_shows(
+    tmp_path: Path, schemas: SchemaSet, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The README's recipe for API pages: the script dates each page by its module.
+    script = GEN_REF_PAGE
+    plugins = [{"gen-files": {"scripts": ["gen.py"]}}, "sitemapkit"]
+    config = {"site_url": "https://example.com/", "plugins": plugins, "nav": None}
+    files = {"gen.py": script, "src/kit.py": "def f(): ...\n"}
+    config_file = make_site(tmp_path, config, {"index.md": "# Home\n"}, **files)
+    os.utime(tmp_path / "docs" / "index.md", (1_600_000_000, 1_600_000_000))
+    os.utime(tmp_path / "src" / "kit.py", (1_650_000_000.25, 1_650_000_000.25))
+    monkeypatch.chdir(tmp_path)  # gen-files scripts run from the project folder
+    site = run_build(config_file)
+    lastmods = {row["loc"]: row["lastmod"] for row in parse_urlset(site / "sitemap.xml")}
+    assert lastmods == {
+        "https://example.com/": "2020-09-13T12:26:40+00:00",
+        "https://example.com/reference/kit/": "2022-04-15T05:20:00+00:00",
+    }
+    schemas.validate_folder(site)
+
+
 def test_missing_site_url_warns_writes_no_sitemap_and_fails_strict(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -25,6 +25,7 @@ from sitemapkit.gc_pause import paused_gc
 
 from .config import SitemapkitConfig, core_options, is_dev_address
 from .pages import site_pages
+from .redirects import drop_redirected, redirected_paths
 from .takeover import drop_theme_template, remove_mkdocs_leftovers, stop_mkdocs_sitemap
 
 __all__ = ["SitemapkitConfig", "SitemapkitPlugin"]
@@ -99,7 +100,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         try:
             with paused_gc():  # see sitemapkit.gc_pause: MkDocs' heap is large
                 if build.pages is None:
-                    build.pages = site_pages(build.files, log.warning)
+                    pages = site_pages(build.files, log.warning)
+                    build.pages = drop_redirected(pages, redirected_paths(config), log.info)
                 for page in build.pages:
                     self.gathered.setdefault(page.path, page)
                 if self.open:
