@@ -621,6 +621,48 @@ def test_bad_value_is_a_warning_naming_it(tmp_path: Path, setting: str, expected
     assert sitemap_files(build.out) == []
 
 
+@pytest.mark.parametrize("order", ["sitemapkit first", "sphinx_sitemap first"])
+def test_sphinx_sitemap_beside_sitemapkit_is_named_in_a_warning(tmp_path: Path, order: str) -> None:
+    # Whichever writes last replaces the other's sitemap.xml: on a clean build nothing else
+    # would tell.
+    extensions = ["sitemapkit.sphinx", "sphinx_sitemap"]
+    if order == "sphinx_sitemap first":
+        extensions.reverse()
+    files = {
+        "conf.py": conf(f"extensions = {extensions!r}", f"html_baseurl = {BASE!r}"),
+        "index.rst": "Home\n====\n",
+    }
+    build = sphinx_build(make_site(tmp_path, files), tmp_path / "out")
+    assert build.code == 0
+    assert (
+        "WARNING: sitemapkit: sphinx_sitemap is in extensions too and both write sitemap.xml; "
+        "remove it from extensions"
+    ) in build.warnings
+
+
+def test_ablog_redirect_stubs_and_a_renamed_404_page_are_not_listed(tmp_path: Path) -> None:
+    files = {
+        "conf.py": conf(
+            "extensions = ['sitemapkit.sphinx', 'ablog', 'notfound.extension']",
+            f"html_baseurl = {BASE!r}",
+            f"blog_baseurl = {BASE!r}",
+            "notfound_pagename = 'not-found'",
+            "notfound_urls_prefix = '/docs/'",
+        ),
+        "index.rst": "Home\n====\n\n.. toctree::\n\n   post\n",
+        "post.rst": ("Post\n====\n\n.. post:: 2024-05-01\n   :redirect: old/post\n\nText.\n"),
+    }
+    build = sphinx_build(make_site(tmp_path, files), tmp_path / "out")
+    assert build.code == 0, build.warnings
+    assert "redirect" in (build.out / "old" / "post.html").read_text(encoding="utf-8").lower()
+    assert (build.out / "not-found.html").is_file()
+    found = locs(build.out / "sitemap.xml")
+    assert BASE + "post.html" in found and BASE + "blog.html" in found
+    assert BASE + "old/post.html" not in found
+    assert BASE + "not-found.html" not in found
+    assert [loc for loc in found if loc.endswith(".xml")] == []  # ablog's Atom feeds
+
+
 def test_a_name_with_our_prefix_that_another_extension_registers_is_its_own(
     tmp_path: Path,
 ) -> None:

@@ -83,6 +83,27 @@ def write_sitemaps(
             report(notice)
 
 
+#: sphinx-sitemap's module, and its setting (and default) for the file it writes.
+PEER_EXTENSION, PEER_FILE_SETTING, PEER_FILE = "sphinx_sitemap", "sitemap_filename", "sitemap.xml"
+
+
+def warn_about_peer(app: Sphinx, options: SitemapOptions) -> None:
+    """sphinx-sitemap writes `sitemap.xml` at the end of the build too: whichever runs last
+    replaces the other's file, and on a clean build nothing else would say so."""
+    if PEER_EXTENSION not in app.extensions:
+        return
+    theirs = getattr(app.config, PEER_FILE_SETTING, PEER_FILE) or PEER_FILE
+    clash = f" and both write {theirs}" if theirs == options.sitemap_name else ""
+    logger.warning(
+        "sitemapkit: %s is in extensions too%s; remove it from extensions (sitemapkit writes "
+        "the sitemap, its text twin and the index)",
+        PEER_EXTENSION,
+        clash,
+        type=LOG_TYPE,
+        subtype="peer",
+    )
+
+
 class SitemapRun:
     """One Sphinx application's sitemap: options from `builder-inited`, pages at the end."""
 
@@ -122,6 +143,8 @@ class SitemapRun:
                 subtype="config",
             )
             return
+        if self.options is not None:
+            warn_about_peer(app, self.options)
         if self.options is None:
             logger.warning(
                 "sitemapkit: no sitemap is written because the site's address is unknown; "
@@ -132,9 +155,9 @@ class SitemapRun:
                 subtype="no-base-url",
             )
 
-    def page_written(self, app: Sphinx, pagename: str, *page: Any) -> None:
+    def page_written(self, app: Sphinx, pagename: str, templatename: object, *page: Any) -> None:
         """Runs once per written page, so it only notes the name; documents are sorted out later."""
-        self.generated.note(pagename)
+        self.generated.note_page(pagename, templatename)
 
     def build_finished(self, app: Sphinx, exception: BaseException | None) -> None:
         builder, env = app.builder, app.env

@@ -47,8 +47,13 @@ def unlisted_page_patterns(builder: StandaloneHTMLBuilder) -> tuple[str, ...]:
     """Root-anchored patterns of the search, index and 404 pages, as this builder names them.
 
     Asking the builder covers `search.html` and `search/index.html` alike, and html_file_suffix.
+    sphinx-notfound-page's page may have another name (`notfound_pagename`).
     """
-    return tuple("/" + output_path(builder, name) for name in _UNLISTED_PAGES)
+    names = list(_UNLISTED_PAGES)
+    notfound = getattr(builder.config, "notfound_pagename", None)
+    if isinstance(notfound, str) and notfound and notfound not in names:
+        names.append(notfound)
+    return tuple("/" + output_path(builder, name) for name in names)
 
 
 def unknown_settings(config: Config) -> list[str]:

@@ -18,6 +18,8 @@ from sphinx.builders.html import StandaloneHTMLBuilder
 
 #: Lives in the output folder with the pages it describes; hidden from the core's scans.
 STATE_NAME = ".sitemapkit-pages.json"
+#: The template a page is rendered with when it only redirects (ablog's `ablog/redirect.html`).
+REDIRECT_TEMPLATE = "redirect.html"
 
 
 def _load(path: str) -> set[str]:
@@ -50,6 +52,14 @@ class GeneratedPages:
     def __init__(self) -> None:
         self.seen: set[str] = set()
         self.note: Callable[[str], None] = self.seen.add
+        #: Pages rendered as redirects (ablog's `:redirect:` stubs): not pages of their own.
+        self.redirects: set[str] = set()
+
+    def note_page(self, pagename: str, templatename: object) -> None:
+        if isinstance(templatename, str) and templatename.rpartition("/")[2] == REDIRECT_TEMPLATE:
+            self.redirects.add(pagename)
+        else:
+            self.note(pagename)
 
     def current(
         self, app: Sphinx, builder: StandaloneHTMLBuilder, documents: Collection[str]
@@ -62,7 +72,9 @@ class GeneratedPages:
         names = sorted(
             name
             for name in self.seen | _load(state) | viewcode_module_pages(app)
-            if name not in documents and os.path.isfile(builder.get_outfilename(name))
+            if name not in documents
+            and name not in self.redirects
+            and os.path.isfile(builder.get_outfilename(name))
         )
         _save(state, names)
         return names
