@@ -376,6 +376,78 @@ def test_lastmod_is_the_newest_of_source_and_included_files(tmp_path: Path) -> N
     assert dates[BASE + "py-modindex.html"] == w3c(T_INCLUDE)
 
 
+def rebuilt_sitemaps(src: Path, root: Path) -> list[bytes]:
+    """sitemap.xml of a clean build, a rebuild without changes, and a build into a new folder.
+
+    Each in its own process: the extensions keep module analyses for the life of a process.
+    """
+    sitemaps = []
+    for out in (root / "out", root / "out", root / "fresh"):
+        done = sphinx_build_process(src, out)
+        assert done.returncode == 0, done.stderr
+        sitemaps.append((out / "sitemap.xml").read_bytes())
+    return sitemaps
+
+
+def test_autoapi_pages_are_dated_by_their_modules_on_every_build(tmp_path: Path) -> None:
+    # With autoapi_keep_files the sources autoapi wrote stay, with the first build's time.
+    src = make_site(
+        tmp_path,
+        {
+            "conf.py": conf(
+                "extensions = ['sitemapkit.sphinx', 'autoapi.extension']",
+                f"html_baseurl = {BASE!r}",
+                "autoapi_dirs = ['../pkg']",
+                "autoapi_keep_files = True",
+            ),
+            "index.rst": "Home\n====\n\n.. toctree::\n\n   autoapi/index\n",
+        },
+    )
+    write_tree(
+        tmp_path / "pkg" / "kitpkg", {"__init__.py": '"""Kit."""\n', "core.py": '"""Core."""\n'}
+    )
+    os.utime(tmp_path / "pkg" / "kitpkg" / "__init__.py", (T_SOURCE - 86_400,) * 2)
+    os.utime(tmp_path / "pkg" / "kitpkg" / "core.py", (T_INCLUDE, T_INCLUDE))
+    sitemaps = rebuilt_sitemaps(src, tmp_path)
+    assert sitemaps[1] == sitemaps[0] and sitemaps[2] == sitemaps[0]
+    assert lastmods(tmp_path / "out") == {
+        BASE + "autoapi/index.html": w3c(T_INCLUDE),  # it lists every module
+        BASE + "autoapi/kitpkg/core/index.html": w3c(T_INCLUDE),
+        BASE + "autoapi/kitpkg/index.html": w3c(T_SOURCE - 86_400),
+        BASE + "index.html": w3c(T_SOURCE),
+        BASE + "py-modindex.html": w3c(T_INCLUDE),  # no source: the site's newest date
+    }
+
+
+def test_gallery_pages_are_dated_by_their_example_scripts_on_every_build(tmp_path: Path) -> None:
+    # sphinx-gallery writes its sources next to conf.py and leaves them while the script is
+    # unchanged: a new output folder would otherwise get the first build's time.
+    src = make_site(
+        tmp_path,
+        {
+            "conf.py": conf(
+                "extensions = ['sitemapkit.sphinx', 'sphinx_gallery.gen_gallery']",
+                f"html_baseurl = {BASE!r}",
+                "sphinx_gallery_conf = {'examples_dirs': '../examples',",
+                "    'gallery_dirs': 'auto_examples', 'plot_gallery': 'False'}",
+            ),
+            "index.rst": "Home\n====\n\n.. toctree::\n\n   auto_examples/index\n",
+        },
+    )
+    script = '"""\nFirst example\n=============\n\nText.\n"""\n\nprint(1)\n'
+    examples = write_tree(
+        tmp_path / "examples", {"GALLERY_HEADER.rst": "Gallery\n=======\n", "plot_one.py": script}
+    )
+    os.utime(examples / "GALLERY_HEADER.rst", (T_SOURCE - 86_400,) * 2)
+    os.utime(examples / "plot_one.py", (T_INCLUDE, T_INCLUDE))
+    sitemaps = rebuilt_sitemaps(src, tmp_path)
+    assert sitemaps[1] == sitemaps[0] and sitemaps[2] == sitemaps[0]
+    dates = lastmods(tmp_path / "out")
+    assert dates[BASE + "auto_examples/plot_one.html"] == w3c(T_INCLUDE)
+    assert dates[BASE + "auto_examples/index.html"] == w3c(T_INCLUDE)  # it shows the script
+    assert dates[BASE + "index.html"] == w3c(T_SOURCE)
+
+
 def po_file(msgid: str, msgstr: str) -> str:
     header = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
     return header + f'msgid "{msgid}"\nmsgstr "{msgstr}"\n'

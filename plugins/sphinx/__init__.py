@@ -40,6 +40,7 @@ from .config import (
 from .generated import GeneratedPages
 from .pages import document_pages, generated_pages, page_paths
 from .redirects import redirected_documents
+from .written_sources import written_sources
 
 logger = logging.getLogger(__name__)
 
@@ -175,7 +176,10 @@ class SitemapRun:
                 stubs = stub_documents(env) if self.autosummary_stubs else set()
                 srcdir = str(app.srcdir)
                 catalogs = find_catalogs(builder, app.config, srcdir)
-                pages = document_pages(builder, env, srcdir, warn, redirected, stubs, catalogs)
+                written = written_sources(app, env.found_docs)
+                pages = document_pages(
+                    builder, env, srcdir, warn, redirected, stubs, catalogs, written
+                )
                 generated = self.generated.current(app, builder, env.found_docs)
                 pages += generated_pages(builder, generated)
                 result = write_sitemaps(builder.outdir, self.options, pages, self.started_ns)

@@ -159,19 +159,28 @@ def document_pages(
     overwritten: Collection[str] = (),
     generated: Collection[str] = (),
     catalogs: Catalogs = NO_CATALOGS,
+    written: Mapping[str, tuple[str, ...]] | None = None,
 ) -> list[Page]:
     """Every current document, whether or not this (incremental) build rewrote it.
 
     `overwritten` documents had their page replaced by another file (a redirect);
     `generated` documents have a source the build wrote, so only their dependencies date them;
-    a translated document is dated by its `catalogs` too.
+    `written` documents have a source an extension writes from the files given, which alone
+    date them (their dependencies are that extension's products too: sphinx-gallery's copies
+    of the script, its archives and thumbnails); a translated document is dated by its
+    `catalogs` too.
     """
     page_path, source_path = page_paths(builder), source_paths(env, srcdir)
     target_uri, metadata = target_uris(builder), env.metadata
+    written = written or {}
     pages = []
     for docname in sorted(env.found_docs.difference(overwritten)):
-        sources: tuple[str, ...] = () if docname in generated else (source_path(docname),)
-        dependencies = env.dependencies.get(docname)
+        sources: tuple[str, ...]
+        if docname in written:
+            sources, dependencies = written[docname], None
+        else:
+            sources = () if docname in generated else (source_path(docname),)
+            dependencies = env.dependencies.get(docname)
         if dependencies:
             found = dependency_paths(srcdir, dependencies)
             if catalogs.mo_files:

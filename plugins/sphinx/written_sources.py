@@ -1,0 +1,128 @@
+"""Documents whose source file an extension writes from another file: dated by that file.
+
+sphinx-gallery turns each example script into a page source, and sphinx-autoapi each module;
+both leave an unchanged source alone on later builds (sphinx-gallery always, sphinx-autoapi
+with `autoapi_keep_files`), so its time is whichever build wrote it, even in a fresh output
+folder. What the page shows comes from the script or the module: that file dates the page.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+
+from sphinx.application import Sphinx
+
+#: The files sphinx-gallery reads a gallery folder's heading from, newest name first.
+GALLERY_HEADERS = ("GALLERY_HEADER.rst", "README.txt", "README.rst")
+#: Pages sphinx-gallery writes with no file of their own behind them.
+GALLERY_REPORT = "sg_execution_times"
+
+
+def _as_list(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list | tuple):
+        return [item for item in value if isinstance(item, str)]
+    return []
+
+
+def gallery_sources(app: Sphinx, documents: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """sphinx-gallery: `auto_examples/plot_x` comes from `examples/plot_x.py`, a gallery's
+    `index` from its heading file and its scripts, the timing report from nothing."""
+    if "sphinx_gallery.gen_gallery" not in app.extensions:
+        return {}
+    conf = getattr(app.config, "sphinx_gallery_conf", None)
+    if not isinstance(conf, Mapping):
+        return {}
+    srcdir = os.fspath(app.srcdir)
+    suffixes = sorted(_as_list(list(conf.get("example_extensions") or [".py"])))
+    pairs = list(
+        zip(
+            _as_list(conf.get("gallery_dirs", "auto_examples")),
+            _as_list(conf.get("examples_dirs", "../examples")),
+            strict=False,
+        )
+    )
+    found: dict[str, tuple[str, ...]] = {}
+    for docname in documents:
+        if docname == GALLERY_REPORT:
+            found[docname] = ()
+            continue
+        for gallery, examples in pairs:
+            prefix = gallery.strip("/") + "/"
+            if not docname.startswith(prefix):
+                continue
+            name = docname[len(prefix) :]
+            folder = os.path.normpath(os.path.join(srcdir, examples))
+            found[docname] = _gallery_inputs(folder, name, suffixes)
+            break
+    return found
+
+
+def _gallery_inputs(folder: str, name: str, suffixes: list[str]) -> tuple[str, ...]:
+    directory, _, stem = name.rpartition("/")
+    here = os.path.join(folder, *directory.split("/")) if directory else folder
+    if stem == GALLERY_REPORT:
+        return ()
+    if stem == "index":
+        try:
+            entries = sorted(os.listdir(here))
+        except OSError:
+            return ()
+        headers = [entry for entry in entries if entry in GALLERY_HEADERS]
+        scripts = [entry for entry in entries if os.path.splitext(entry)[1] in suffixes]
+        return tuple(os.path.join(here, entry) for entry in headers + scripts)
+    for suffix in suffixes:
+        script = os.path.join(here, stem + suffix)
+        if os.path.isfile(script):
+            return (script,)
+    return ()
+
+
+def autoapi_sources(app: Sphinx, documents: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """sphinx-autoapi: each object page comes from its module's file, the root index from
+    every module it read."""
+    if "autoapi.extension" not in app.extensions:
+        return {}
+    root = getattr(app.config, "autoapi_root", None)
+    objects = getattr(app.env, "autoapi_objects", None)
+    if not isinstance(root, str) or not isinstance(objects, Mapping):
+        return {}
+    files: dict[str, str] = {}
+    by_document: dict[str, str] = {}
+    for name, item in objects.items():
+        data = getattr(item, "obj", None)
+        path = data.get("file_path") if isinstance(data, Mapping) else None
+        if isinstance(path, str):
+            files[str(name)] = path
+        try:
+            docname = str(item.output_dir(root) / item.output_filename())
+        except (AttributeError, TypeError):
+            continue
+        by_document[docname] = str(name)
+    prefix = root.strip("/") + "/"
+    found: dict[str, tuple[str, ...]] = {}
+    for docname in documents:
+        if not docname.startswith(prefix):
+            continue
+        if docname == prefix + "index":
+            found[docname] = tuple(sorted(set(files.values())))
+            continue
+        found[docname] = _module_file(by_document.get(docname), files)
+    return found
+
+
+def _module_file(name: str | None, files: Mapping[str, str]) -> tuple[str, ...]:
+    """The file of the object's module: its own, or that of the longest dotted prefix."""
+    while name:
+        if name in files:
+            return (files[name],)
+        name = name.rpartition(".")[0]
+    return ()
+
+
+def written_sources(app: Sphinx, documents: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """Every such document, with the files that date it (none: the site's newest date)."""
+    names = list(documents)
+    return {**gallery_sources(app, names), **autoapi_sources(app, names)}
