@@ -376,6 +376,21 @@ def test_lastmod_is_the_newest_of_source_and_included_files(tmp_path: Path) -> N
     assert dates[BASE + "py-modindex.html"] == w3c(T_INCLUDE)
 
 
+def site_with_extension(root: Path, extension: str, page: str, *conf_lines: str) -> Path:
+    """A home page whose toctree names `page`, built with `extension` beside sitemapkit."""
+    return make_site(
+        root,
+        {
+            "conf.py": conf(
+                f"extensions = ['sitemapkit.sphinx', {extension!r}]",
+                f"html_baseurl = {BASE!r}",
+                *conf_lines,
+            ),
+            "index.rst": f"Home\n====\n\n.. toctree::\n\n   {page}\n",
+        },
+    )
+
+
 def rebuilt_sitemaps(src: Path, root: Path) -> list[bytes]:
     """sitemap.xml of a clean build, a rebuild without changes, and a build into a new folder.
 
@@ -391,17 +406,12 @@ def rebuilt_sitemaps(src: Path, root: Path) -> list[bytes]:
 
 def test_autoapi_pages_are_dated_by_their_modules_on_every_build(tmp_path: Path) -> None:
     # With autoapi_keep_files the sources autoapi wrote stay, with the first build's time.
-    src = make_site(
+    src = site_with_extension(
         tmp_path,
-        {
-            "conf.py": conf(
-                "extensions = ['sitemapkit.sphinx', 'autoapi.extension']",
-                f"html_baseurl = {BASE!r}",
-                "autoapi_dirs = ['../pkg']",
-                "autoapi_keep_files = True",
-            ),
-            "index.rst": "Home\n====\n\n.. toctree::\n\n   autoapi/index\n",
-        },
+        "autoapi.extension",
+        "autoapi/index",
+        "autoapi_dirs = ['../pkg']",
+        "autoapi_keep_files = True",
     )
     write_tree(
         tmp_path / "pkg" / "kitpkg", {"__init__.py": '"""Kit."""\n', "core.py": '"""Core."""\n'}
@@ -422,17 +432,12 @@ def test_autoapi_pages_are_dated_by_their_modules_on_every_build(tmp_path: Path)
 def test_gallery_pages_are_dated_by_their_example_scripts_on_every_build(tmp_path: Path) -> None:
     # sphinx-gallery writes its sources next to conf.py and leaves them while the script is
     # unchanged: a new output folder would otherwise get the first build's time.
-    src = make_site(
+    src = site_with_extension(
         tmp_path,
-        {
-            "conf.py": conf(
-                "extensions = ['sitemapkit.sphinx', 'sphinx_gallery.gen_gallery']",
-                f"html_baseurl = {BASE!r}",
-                "sphinx_gallery_conf = {'examples_dirs': '../examples',",
-                "    'gallery_dirs': 'auto_examples', 'plot_gallery': 'False'}",
-            ),
-            "index.rst": "Home\n====\n\n.. toctree::\n\n   auto_examples/index\n",
-        },
+        "sphinx_gallery.gen_gallery",
+        "auto_examples/index",
+        "sphinx_gallery_conf = {'examples_dirs': '../examples',",
+        "    'gallery_dirs': 'auto_examples', 'plot_gallery': 'False'}",
     )
     script = '"""\nFirst example\n=============\n\nText.\n"""\n\nprint(1)\n'
     examples = write_tree(
