@@ -366,8 +366,13 @@ def test_a_page_mkdocs_redirects_overwrites_is_not_listed(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, schemas: SchemaSet, directory_urls: bool
 ) -> None:
     # `old.md` still exists, and the plugin writes its stub over the page MkDocs built.
-    docs = {"index.md": "# Home\n", "old.md": "# Old\n", "new.md": "# New\n"}
-    maps = {"old.md": "new.md", "gone.md": "new.md", "away.md": "https://example.org/"}
+    docs = {"index.md": "# Home\n", "old.md": "# Old\n", "new.md": "# New\n", "kept.md": "# K\n"}
+    maps = {
+        "old.md": "new.md#top",
+        "gone.md": "new.md",
+        "away.md": "https://example.org/",
+        "kept.md": "missing.md",  # no such target: the plugin warns and writes no stub
+    }
     config = {
         "site_url": "https://example.com/",
         "use_directory_urls": directory_urls,
@@ -380,6 +385,7 @@ def test_a_page_mkdocs_redirects_overwrites_is_not_listed(
     assert 'http-equiv="refresh"' in (site / old).read_text(encoding="utf-8")
     assert locs(site / "sitemap.xml") == [
         "https://example.com/" + ("" if directory_urls else "index.html"),
+        "https://example.com/kept" + (html or "/"),
         "https://example.com/new" + (html or "/"),
     ]
     assert sitemapkit_messages(caplog, logging.INFO)[0] == (

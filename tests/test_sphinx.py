@@ -413,17 +413,22 @@ def test_autoapi_pages_are_dated_by_their_modules_on_every_build(tmp_path: Path)
         "autoapi_dirs = ['../pkg']",
         "autoapi_keep_files = True",
     )
-    write_tree(
-        tmp_path / "pkg" / "kitpkg", {"__init__.py": '"""Kit."""\n', "core.py": '"""Core."""\n'}
-    )
+    package = {
+        "__init__.py": '"""Kit."""\n\nfrom .core import helper\n\n__all__ = ["helper"]\n',
+        "core.py": '"""Core."""\n\n\ndef helper():\n    """Help."""\n',
+        "extra.py": '"""Extra."""\n',
+    }
+    write_tree(tmp_path / "pkg" / "kitpkg", package)
     os.utime(tmp_path / "pkg" / "kitpkg" / "__init__.py", (T_SOURCE - 86_400,) * 2)
     os.utime(tmp_path / "pkg" / "kitpkg" / "core.py", (T_INCLUDE, T_INCLUDE))
+    os.utime(tmp_path / "pkg" / "kitpkg" / "extra.py", (T_SOURCE - 2 * 86_400,) * 2)
     sitemaps = rebuilt_sitemaps(src, tmp_path)
     assert sitemaps[1] == sitemaps[0] and sitemaps[2] == sitemaps[0]
     assert lastmods(tmp_path / "out") == {
         BASE + "autoapi/index.html": w3c(T_INCLUDE),  # it lists every module
         BASE + "autoapi/kitpkg/core/index.html": w3c(T_INCLUDE),
-        BASE + "autoapi/kitpkg/index.html": w3c(T_SOURCE - 86_400),
+        BASE + "autoapi/kitpkg/extra/index.html": w3c(T_SOURCE - 2 * 86_400),
+        BASE + "autoapi/kitpkg/index.html": w3c(T_INCLUDE),  # it shows core's helper too
         BASE + "index.html": w3c(T_SOURCE),
         BASE + "py-modindex.html": w3c(T_INCLUDE),  # no source: the site's newest date
     }
@@ -439,17 +444,32 @@ def test_gallery_pages_are_dated_by_their_example_scripts_on_every_build(tmp_pat
         "sphinx_gallery_conf = {'examples_dirs': '../examples',",
         "    'gallery_dirs': 'auto_examples', 'plot_gallery': 'False'}",
     )
-    script = '"""\nFirst example\n=============\n\nText.\n"""\n\nprint(1)\n'
-    examples = write_tree(
-        tmp_path / "examples", {"GALLERY_HEADER.rst": "Gallery\n=======\n", "plot_one.py": script}
-    )
-    os.utime(examples / "GALLERY_HEADER.rst", (T_SOURCE - 86_400,) * 2)
-    os.utime(examples / "plot_one.py", (T_INCLUDE, T_INCLUDE))
+    script = '"""\n{0}\n=============\n\nText.\n"""\n\nprint(1)\n'
+    files = {
+        "GALLERY_HEADER.rst": "Gallery\n=======\n",
+        "plot_one.py": script.format("First example"),
+        "__init__.py": "",  # sphinx-gallery's ignore_pattern: no example
+        "sub/README.txt": "Sub-gallery\n===========\n",
+        "sub/plot_two.py": script.format("Other example"),
+    }
+    examples = write_tree(tmp_path / "examples", files)
+    times = {
+        "GALLERY_HEADER.rst": T_SOURCE - 86_400,
+        "plot_one.py": T_INCLUDE - 86_400,
+        "__init__.py": T_INCLUDE + 86_400,
+        "sub/README.txt": T_SOURCE - 86_400,
+        "sub/plot_two.py": T_INCLUDE,
+    }
+    for name, seconds in times.items():
+        os.utime(examples / name, (seconds, seconds))
     sitemaps = rebuilt_sitemaps(src, tmp_path)
     assert sitemaps[1] == sitemaps[0] and sitemaps[2] == sitemaps[0]
     dates = lastmods(tmp_path / "out")
-    assert dates[BASE + "auto_examples/plot_one.html"] == w3c(T_INCLUDE)
-    assert dates[BASE + "auto_examples/index.html"] == w3c(T_INCLUDE)  # it shows the script
+    assert dates[BASE + "auto_examples/plot_one.html"] == w3c(T_INCLUDE - 86_400)
+    assert dates[BASE + "auto_examples/sub/plot_two.html"] == w3c(T_INCLUDE)
+    # A gallery's index shows its scripts and its sub-galleries'.
+    assert dates[BASE + "auto_examples/index.html"] == w3c(T_INCLUDE)
+    assert dates[BASE + "auto_examples/sub/index.html"] == w3c(T_INCLUDE)
     assert dates[BASE + "index.html"] == w3c(T_SOURCE)
 
 

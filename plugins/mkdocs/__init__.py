@@ -101,7 +101,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
             with paused_gc():  # see sitemapkit.gc_pause: MkDocs' heap is large
                 if build.pages is None:
                     pages = site_pages(build.files, log.warning)
-                    build.pages = drop_redirected(pages, redirected_paths(config), log.info)
+                    redirected = redirected_paths(config, build.files)
+                    build.pages = drop_redirected(pages, redirected, log.info)
                 for page in build.pages:
                     self.gathered.setdefault(page.path, page)
                 if self.open:

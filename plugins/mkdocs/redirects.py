@@ -6,23 +6,30 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.structure.files import File
+from mkdocs.structure.files import File, Files
 from sitemapkit import Page
 
 #: The setting of mkdocs-redirects (and its forks) that maps old paths to new targets.
 REDIRECT_MAPS = "redirect_maps"
 
 
-def redirected_paths(config: MkDocsConfig) -> set[str]:
-    """The output paths the redirect plugins will write a stub to, as MkDocs names files."""
+def redirected_paths(config: MkDocsConfig, files: Files) -> set[str]:
+    """The output paths the redirect plugins write a stub to, as MkDocs names files.
+
+    As mkdocs-redirects does, a redirect is written only when its target is an external URL
+    or a documentation page (a `#fragment` aside); for any other target it warns and skips.
+    """
+    pages = {file.src_uri for file in files.documentation_pages()}
     paths = set()
     for plugin in config.plugins.values():
         settings = getattr(plugin, "config", None)
         maps = settings.get(REDIRECT_MAPS) if isinstance(settings, Mapping) else None
         if not isinstance(maps, Mapping):
             continue
-        for old in maps:
-            if isinstance(old, str):
+        for old, new in maps.items():
+            target = str(new)
+            external = target.lower().startswith(("http://", "https://"))
+            if isinstance(old, str) and (external or target.partition("#")[0] in pages):
                 stub = File(old, "", "", config.use_directory_urls)
                 paths.add(stub.dest_uri)
     return paths

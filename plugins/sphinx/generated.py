@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 
 from sphinx.application import Sphinx
 from sphinx.builders.html import StandaloneHTMLBuilder
@@ -51,15 +51,13 @@ class GeneratedPages:
 
     def __init__(self) -> None:
         self.seen: set[str] = set()
-        self.note: Callable[[str], None] = self.seen.add
-        #: Pages rendered as redirects (ablog's `:redirect:` stubs): not pages of their own.
-        self.redirects: set[str] = set()
 
     def note_page(self, pagename: str, templatename: object) -> None:
-        if isinstance(templatename, str) and templatename.rpartition("/")[2] == REDIRECT_TEMPLATE:
-            self.redirects.add(pagename)
-        else:
-            self.note(pagename)
+        """A page rendered as a redirect (ablog's `:redirect:` stubs) is not a page of its own."""
+        if not (
+            isinstance(templatename, str) and templatename.rpartition("/")[2] == REDIRECT_TEMPLATE
+        ):
+            self.seen.add(pagename)
 
     def current(
         self, app: Sphinx, builder: StandaloneHTMLBuilder, documents: Collection[str]
@@ -72,9 +70,7 @@ class GeneratedPages:
         names = sorted(
             name
             for name in self.seen | _load(state) | viewcode_module_pages(app)
-            if name not in documents
-            and name not in self.redirects
-            and os.path.isfile(builder.get_outfilename(name))
+            if name not in documents and os.path.isfile(builder.get_outfilename(name))
         )
         _save(state, names)
         return names

@@ -9,6 +9,7 @@ folder. What the page shows comes from the script or the module: that file dates
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Mapping
 
 from sphinx.application import Sphinx
@@ -17,6 +18,8 @@ from sphinx.application import Sphinx
 GALLERY_HEADERS = ("GALLERY_HEADER.rst", "README.txt", "README.rst")
 #: Pages sphinx-gallery writes with no file of their own behind them.
 GALLERY_REPORT = "sg_execution_times"
+#: sphinx-gallery's default `ignore_pattern`: files in an examples folder that are no example.
+DEFAULT_IGNORED = r"__init__\.py"
 
 
 def _as_list(value: object) -> list[str]:
@@ -44,6 +47,11 @@ def gallery_sources(app: Sphinx, documents: Iterable[str]) -> dict[str, tuple[st
             strict=False,
         )
     )
+    pattern = conf.get("ignore_pattern", DEFAULT_IGNORED)
+    try:
+        ignored = re.compile(pattern if isinstance(pattern, str) else DEFAULT_IGNORED)
+    except re.error:  # sphinx-gallery reports its own settings
+        ignored = re.compile(DEFAULT_IGNORED)
     found: dict[str, tuple[str, ...]] = {}
     for docname in documents:
         if docname == GALLERY_REPORT:
@@ -55,29 +63,37 @@ def gallery_sources(app: Sphinx, documents: Iterable[str]) -> dict[str, tuple[st
                 continue
             name = docname[len(prefix) :]
             folder = os.path.normpath(os.path.join(srcdir, examples))
-            found[docname] = _gallery_inputs(folder, name, suffixes)
+            found[docname] = _gallery_inputs(folder, name, suffixes, ignored)
             break
     return found
 
 
-def _gallery_inputs(folder: str, name: str, suffixes: list[str]) -> tuple[str, ...]:
+def _gallery_inputs(
+    folder: str, name: str, suffixes: list[str], ignored: re.Pattern[str]
+) -> tuple[str, ...]:
     directory, _, stem = name.rpartition("/")
     here = os.path.join(folder, *directory.split("/")) if directory else folder
     if stem == GALLERY_REPORT:
         return ()
-    if stem == "index":
-        try:
-            entries = sorted(os.listdir(here))
-        except OSError:
-            return ()
-        headers = [entry for entry in entries if entry in GALLERY_HEADERS]
-        scripts = [entry for entry in entries if os.path.splitext(entry)[1] in suffixes]
-        return tuple(os.path.join(here, entry) for entry in headers + scripts)
+    if stem == "index":  # it shows its sub-galleries' headings and scripts too
+        found = []
+        for parent, folders, names in os.walk(here):
+            folders.sort()
+            for entry in sorted(names):
+                path = os.path.join(parent, entry)
+                if entry in GALLERY_HEADERS or _is_example(path, suffixes, ignored):
+                    found.append(path)
+        return tuple(found)
     for suffix in suffixes:
         script = os.path.join(here, stem + suffix)
         if os.path.isfile(script):
             return (script,)
     return ()
+
+
+def _is_example(path: str, suffixes: list[str], ignored: re.Pattern[str]) -> bool:
+    """A script sphinx-gallery makes a page of: its suffix, and not `ignore_pattern`."""
+    return os.path.splitext(path)[1] in suffixes and not ignored.search(os.path.normpath(path))
 
 
 def autoapi_sources(app: Sphinx, documents: Iterable[str]) -> dict[str, tuple[str, ...]]:
@@ -91,11 +107,17 @@ def autoapi_sources(app: Sphinx, documents: Iterable[str]) -> dict[str, tuple[st
         return {}
     files: dict[str, str] = {}
     by_document: dict[str, str] = {}
+    imported: dict[str, list[str]] = {}  # object -> where the members it re-exports come from
     for name, item in objects.items():
         data = getattr(item, "obj", None)
         path = data.get("file_path") if isinstance(data, Mapping) else None
         if isinstance(path, str):
             files[str(name)] = path
+        imported[str(name)] = [
+            origin
+            for child in getattr(item, "children", None) or ()
+            if isinstance(origin := getattr(child, "obj", {}).get("original_path"), str)
+        ]
         try:
             docname = str(item.output_dir(root) / item.output_filename())
         except (AttributeError, TypeError):
@@ -109,7 +131,11 @@ def autoapi_sources(app: Sphinx, documents: Iterable[str]) -> dict[str, tuple[st
         if docname == prefix + "index":
             found[docname] = tuple(sorted(set(files.values())))
             continue
-        found[docname] = _module_file(by_document.get(docname), files)
+        name = by_document.get(docname)
+        paths = {*_module_file(name, files)}
+        for origin in imported.get(name or "", ()):
+            paths.update(_module_file(origin, files))
+        found[docname] = tuple(sorted(paths))
     return found
 
 
