@@ -273,7 +273,7 @@ def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
     if not unknown and not both:
         return [entry for _, entry in made]
     lastmods = {page.path: entry.lastmod for page, entry in made if entry.lastmod is not None}
-    shown = shown_lastmods(lastmods, unique, made, maker, times or {})
+    shown = shown_lastmods(lastmods, unique, made, times or {}, maker.clamp)
     for page, entry in both:  # a template that shows articles changes when either does
         listed = [t for t in map(shown.get, page.lists) if t is not None]
         if listed and entry.lastmod is not None and page.meta.lastmod is None:
@@ -292,8 +292,8 @@ def shown_lastmods(
     lastmods: dict[str, int],
     pages: Mapping[str, Page],
     made: list[tuple[Page, Entry]],
-    maker: EntryMaker,
     times: Mapping[str, float],
+    clamp: int | None,
 ) -> Mapping[str, int]:
     """The lastmods listings take: also of pages they show that the sitemap leaves out.
 
@@ -309,7 +309,7 @@ def shown_lastmods(
             continue
         time = page.meta.lastmod
         if time is None:
-            time = file_lastmod(page, times, maker.clamp)
+            time = file_lastmod(page, times, clamp)
         if time is not None:
             shown[path] = time
     return shown

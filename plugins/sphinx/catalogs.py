@@ -26,12 +26,10 @@ class Catalogs:
 
     def sources(self, docname: str) -> tuple[str, ...]:
         """The `.po` files that translate the document (one per locale folder that has it)."""
-        if not self.po_files:
-            return ()
         return self.po_files.get(docname_to_domain(docname, self.compaction), ())
 
     def is_compiled(self, path: str) -> bool:
-        return bool(self.mo_files) and os.path.normpath(path) in self.mo_files
+        return os.path.normpath(path) in self.mo_files
 
 
 NO_CATALOGS = Catalogs()
