@@ -737,7 +737,11 @@ def test_sphinx_sitemap_beside_sitemapkit_is_named_in_a_warning(tmp_path: Path, 
     ) in build.warnings
 
 
-def test_ablog_redirect_stubs_and_a_renamed_404_page_are_not_listed(tmp_path: Path) -> None:
+def test_ablog_listings_are_dated_by_their_posts_and_its_stubs_are_not_listed(
+    tmp_path: Path,
+) -> None:
+    # A renamed sphinx-notfound-page page is left out like `404`.
+    post = "{0}\n====\n\n.. post:: {1}\n   :tags: {2}\n{3}\nText.\n"
     files = {
         "conf.py": conf(
             "extensions = ['sitemapkit.sphinx', 'ablog', 'notfound.extension']",
@@ -746,18 +750,27 @@ def test_ablog_redirect_stubs_and_a_renamed_404_page_are_not_listed(tmp_path: Pa
             "notfound_pagename = 'not-found'",
             "notfound_urls_prefix = '/docs/'",
         ),
-        "index.rst": "Home\n====\n\n.. toctree::\n\n   post\n",
-        "post.rst": ("Post\n====\n\n.. post:: 2024-05-01\n   :redirect: old/post\n\nText.\n"),
+        "index.rst": "Home\n====\n\n.. toctree::\n\n   post\n   later\n   about\n",
+        "post.rst": post.format("Post", "2023-05-01", "first", "   :redirect: old/post\n"),
+        "later.rst": post.format("Later", "2024-05-01", "second", ""),
+        "about.rst": "About\n=====\n",
     }
-    build = sphinx_build(make_site(tmp_path, files), tmp_path / "out")
+    src = make_site(tmp_path, files)
+    os.utime(src / "later.rst", (T_INCLUDE, T_INCLUDE))
+    os.utime(src / "about.rst", (T_INCLUDE + 86_400,) * 2)  # the site's newest, no post
+    build = sphinx_build(src, tmp_path / "out")
     assert build.code == 0, build.warnings
     assert "redirect" in (build.out / "old" / "post.html").read_text(encoding="utf-8").lower()
     assert (build.out / "not-found.html").is_file()
-    found = locs(build.out / "sitemap.xml")
-    assert BASE + "post.html" in found and BASE + "blog.html" in found
-    assert BASE + "old/post.html" not in found
-    assert BASE + "not-found.html" not in found
-    assert [loc for loc in found if loc.endswith(".xml")] == []  # ablog's Atom feeds
+    dates = lastmods(build.out)
+    assert BASE + "old/post.html" not in dates
+    assert BASE + "not-found.html" not in dates
+    assert [loc for loc in dates if loc.endswith(".xml")] == []  # ablog's Atom feeds
+    assert dates[BASE + "post.html"] == w3c(T_SOURCE)
+    assert dates[BASE + "blog/tag/first.html"] == w3c(T_SOURCE)
+    assert dates[BASE + "blog/tag/second.html"] == w3c(T_INCLUDE)
+    assert dates[BASE + "blog/tag.html"] == w3c(T_INCLUDE)  # every tag's posts
+    assert dates[BASE + "blog.html"] == w3c(T_INCLUDE)
 
 
 def test_a_name_with_our_prefix_that_another_extension_registers_is_its_own(

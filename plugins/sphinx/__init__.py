@@ -156,9 +156,11 @@ class SitemapRun:
                 subtype="no-base-url",
             )
 
-    def page_written(self, app: Sphinx, pagename: str, templatename: object, *page: Any) -> None:
+    def page_written(
+        self, app: Sphinx, pagename: str, templatename: object, context: object, *page: Any
+    ) -> None:
         """Runs once per written page, so it only notes the name; documents are sorted out later."""
-        self.generated.note_page(pagename, templatename)
+        self.generated.note_page(pagename, templatename, context)
 
     def build_finished(self, app: Sphinx, exception: BaseException | None) -> None:
         builder, env = app.builder, app.env
@@ -181,7 +183,7 @@ class SitemapRun:
                     builder, env, srcdir, warn, redirected, stubs, catalogs, written
                 )
                 generated = self.generated.current(app, builder, env.found_docs)
-                pages += generated_pages(builder, generated)
+                pages += generated_pages(builder, generated, self.generated.shows)
                 result = write_sitemaps(builder.outdir, self.options, pages, self.started_ns)
         except SitemapkitError as exc:
             # An ERROR line, not a crash report: the message already says what to do.

@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 
 from sphinx.application import Sphinx
 from sphinx.builders.html import StandaloneHTMLBuilder
@@ -20,6 +20,8 @@ from sphinx.builders.html import StandaloneHTMLBuilder
 STATE_NAME = ".sitemapkit-pages.json"
 #: The template a page is rendered with when it only redirects (ablog's `ablog/redirect.html`).
 REDIRECT_TEMPLATE = "redirect.html"
+#: The context keys of a listing page's posts (ablog's collection and catalog pages).
+LISTING_KEYS = ("collection", "catalog")
 
 
 def _load(path: str) -> set[str]:
@@ -51,13 +53,18 @@ class GeneratedPages:
 
     def __init__(self) -> None:
         self.seen: set[str] = set()
+        #: Listing pages written this build -> the documents they show.
+        self.shows: dict[str, tuple[str, ...]] = {}
 
-    def note_page(self, pagename: str, templatename: object) -> None:
+    def note_page(self, pagename: str, templatename: object, context: object) -> None:
         """A page rendered as a redirect (ablog's `:redirect:` stubs) is not a page of its own."""
-        if not (
-            isinstance(templatename, str) and templatename.rpartition("/")[2] == REDIRECT_TEMPLATE
-        ):
-            self.seen.add(pagename)
+        if isinstance(templatename, str) and templatename.rpartition("/")[2] == REDIRECT_TEMPLATE:
+            return
+        self.seen.add(pagename)
+        if isinstance(context, dict) and (LISTING_KEYS[0] in context or LISTING_KEYS[1] in context):
+            shown = shown_documents(context)
+            if shown:
+                self.shows[pagename] = shown
 
     def current(
         self, app: Sphinx, builder: StandaloneHTMLBuilder, documents: Collection[str]
@@ -74,6 +81,33 @@ class GeneratedPages:
         )
         _save(state, names)
         return names
+
+
+def shown_documents(context: dict[str, object]) -> tuple[str, ...]:
+    """The documents a listing page shows, so it is dated by them rather than by the site.
+
+    ablog renders a collection (its posts: a tag, a year, the blog) or a catalog (collections
+    of posts: all tags) into the page's context; each post names its document.
+    """
+    collection, catalog = (context.get(key) for key in LISTING_KEYS)
+    groups = ([collection] if collection is not None else []) + _items(catalog)
+    names = {
+        docname
+        for group in groups
+        for post in _items(group)
+        if isinstance(docname := getattr(post, "docname", None), str)
+    }
+    return tuple(sorted(names))
+
+
+def _items(value: object) -> list[object]:
+    """What an iterable holds; nothing for anything else."""
+    if not isinstance(value, Iterable):
+        return []
+    try:
+        return list(value)
+    except TypeError:
+        return []
 
 
 def viewcode_module_pages(app: Sphinx) -> set[str]:

@@ -194,7 +194,20 @@ def document_pages(
     return pages
 
 
-def generated_pages(builder: StandaloneHTMLBuilder, pagenames: Iterable[str]) -> list[Page]:
-    """Indices, additional pages, viewcode's `_modules/`: no source, so lastmod is the site's."""
+def generated_pages(
+    builder: StandaloneHTMLBuilder,
+    pagenames: Iterable[str],
+    shows: Mapping[str, tuple[str, ...]] | None = None,
+) -> list[Page]:
+    """Indices, additional pages, viewcode's `_modules/`: no source, so lastmod is the site's,
+    or the newest of the documents a listing `shows` (ablog's archives and tags)."""
     page_path, target_uri = page_paths(builder), target_uris(builder)
-    return [Page(page_path(name), url=target_uri(name)) for name in sorted(pagenames)]
+    shows = shows or {}
+    return [
+        Page(
+            page_path(name),
+            url=target_uri(name),
+            lists=tuple(page_path(docname) for docname in shows.get(name, ())),
+        )
+        for name in sorted(pagenames)
+    ]
