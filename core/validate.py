@@ -13,7 +13,7 @@ import io
 import os
 import zlib
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -697,29 +697,24 @@ class _Validation:
         return self.root / relative
 
 
-def is_file(path: Path) -> bool:
-    """`Path.is_file`, where a name too long for the file system is no file either.
+def _unless_unnameable(test: Callable[[Path], bool]) -> Callable[[Path], bool]:
+    """A `Path` test where a name too long for the file system answers no, not `OSError`.
 
     A URL's segment may be longer than any file name (255 bytes): such a page does not exist.
     """
-    try:
-        return path.is_file()
-    except OSError:
-        return False
+
+    def answer(path: Path) -> bool:
+        try:
+            return test(path)
+        except OSError:
+            return False
+
+    return answer
 
 
-def is_dir(path: Path) -> bool:
-    try:
-        return path.is_dir()
-    except OSError:
-        return False
-
-
-def exists(path: Path) -> bool:
-    try:
-        return path.exists()
-    except OSError:
-        return False
+is_file = _unless_unnameable(Path.is_file)
+is_dir = _unless_unnameable(Path.is_dir)
+exists = _unless_unnameable(Path.exists)
 
 
 def _path_part(relative_url: str) -> str:

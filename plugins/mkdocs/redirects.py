@@ -19,19 +19,21 @@ def redirected_paths(config: MkDocsConfig, files: Files) -> set[str]:
     As mkdocs-redirects does, a redirect is written only when its target is an external URL
     or a documentation page (a `#fragment` aside); for any other target it warns and skips.
     """
-    pages = {file.src_uri for file in files.documentation_pages()}
-    paths = set()
+    redirects: list[tuple[object, object]] = []
     for plugin in config.plugins.values():
         settings = getattr(plugin, "config", None)
         maps = settings.get(REDIRECT_MAPS) if isinstance(settings, Mapping) else None
-        if not isinstance(maps, Mapping):
-            continue
-        for old, new in maps.items():
-            target = str(new)
-            external = target.lower().startswith(("http://", "https://"))
-            if isinstance(old, str) and (external or target.partition("#")[0] in pages):
-                stub = File(old, "", "", config.use_directory_urls)
-                paths.add(stub.dest_uri)
+        if isinstance(maps, Mapping):
+            redirects.extend(maps.items())
+    if not redirects:
+        return set()
+    pages = {file.src_uri for file in files.documentation_pages()}
+    paths = set()
+    for old, new in redirects:
+        target = str(new)
+        external = target.lower().startswith(("http://", "https://"))
+        if isinstance(old, str) and (external or target.partition("#")[0] in pages):
+            paths.add(File(old, "", "", config.use_directory_urls).dest_uri)
     return paths
 
 

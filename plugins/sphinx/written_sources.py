@@ -40,13 +40,14 @@ def gallery_sources(app: Sphinx, documents: Iterable[str]) -> dict[str, tuple[st
         return {}
     srcdir = os.fspath(app.srcdir)
     suffixes = sorted(_as_list(list(conf.get("example_extensions") or [".py"])))
-    pairs = list(
-        zip(
+    galleries = [  # (the gallery's document prefix, the folder of its examples)
+        (gallery.strip("/") + "/", os.path.normpath(os.path.join(srcdir, examples)))
+        for gallery, examples in zip(
             _as_list(conf.get("gallery_dirs", "auto_examples")),
             _as_list(conf.get("examples_dirs", "../examples")),
             strict=False,
         )
-    )
+    ]
     pattern = conf.get("ignore_pattern", DEFAULT_IGNORED)
     try:
         ignored = re.compile(pattern if isinstance(pattern, str) else DEFAULT_IGNORED)
@@ -57,14 +58,10 @@ def gallery_sources(app: Sphinx, documents: Iterable[str]) -> dict[str, tuple[st
         if docname == GALLERY_REPORT:
             found[docname] = ()
             continue
-        for gallery, examples in pairs:
-            prefix = gallery.strip("/") + "/"
-            if not docname.startswith(prefix):
-                continue
-            name = docname[len(prefix) :]
-            folder = os.path.normpath(os.path.join(srcdir, examples))
-            found[docname] = _gallery_inputs(folder, name, suffixes, ignored)
-            break
+        for prefix, folder in galleries:
+            if docname.startswith(prefix):
+                found[docname] = _gallery_inputs(folder, docname[len(prefix) :], suffixes, ignored)
+                break
     return found
 
 
