@@ -7,7 +7,7 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .dates import source_date_epoch
+from .dates import format_lastmod, source_date_epoch
 from .entries import Entry, EntryMaker, Notice, Report, resolve_entries, stream_entries
 from .errors import SitemapkitError, file_system_error
 from .gc_pause import paused_gc
@@ -96,6 +96,8 @@ def _build(
         report(_replaced_notice(written.replaced, writer.names))
     if written.urls == 0:
         report(Notice("warning", "no-pages", "no pages to list, so no sitemap was written"))
+    elif pages is None and written.urls > 1:
+        _warn_if_build_times(maker, report)
     if options.robots:
         try:
             _robots_step(root, options.base_url, options.index_name, written.urls, result, report)
@@ -111,6 +113,29 @@ def _build(
                 )
             )
     return result
+
+
+#: Output files all written this recently were written by the build that made them.
+RECENT_SECONDS = 3600
+
+
+def _warn_if_build_times(maker: EntryMaker, report: Report) -> None:
+    """A scan right after a generator that rewrites every page: its lastmods are the build's."""
+    oldest = maker.oldest_file_time
+    if oldest is None or oldest < maker.now - RECENT_SECONDS:
+        return
+    report(
+        Notice(
+            "warning",
+            "build-times",
+            "the file of every page with a file time was modified in the last hour (the oldest at "
+            f"{format_lastmod(oldest, False)}): a generator that rewrites every page on each "
+            "build gives them the build's time, not the time each page changed, and search "
+            "engines learn to ignore such lastmods; set lastmod to none, or keep the times of "
+            "unchanged pages between builds (see the README), unless every page did change",
+            ("lastmod",),
+        )
+    )
 
 
 def _robots_step(

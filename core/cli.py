@@ -21,6 +21,8 @@ from .config_file import read_config_file, read_project_config
 from .entries import Notice
 from .errors import OptionError, SitemapkitError
 from .options import OPTION_SPECS, OptionSpec, resolve_options
+from .project_folder import find_project
+from .urls import local_host
 from .validate_command import add_validate_command
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
@@ -131,6 +133,13 @@ def run_build(args: argparse.Namespace) -> int:
         raise SitemapkitError(
             f"SITE_DIR: {str(site)!r} is not a folder; give the built site's folder"
         )
+    project = find_project(str(site))
+    if project is not None:  # before anything is written into the sources
+        raise SitemapkitError(
+            f"SITE_DIR: {str(site)!r} holds {project.marker}, so it is a {project.generator} "
+            "project, not the site it builds; give the folder it builds the site into, "
+            f"{str(site / project.output)!r} by default"
+        )
     sources = gather_options(args, Path.cwd())
     try:
         options = resolve_options({name: value for name, (value, _) in sources.items()})
@@ -146,6 +155,17 @@ def run_build(args: argparse.Namespace) -> int:
     def report(notice: Notice) -> None:
         print(f"sitemapkit: {notice.level}: {notice.describe(flag_name)}", file=sys.stderr)
 
+    host = local_host(options.base_url)
+    if host is not None:  # a preview server's address, copied from a development setting
+        report(
+            Notice(
+                "warning",
+                "local-host",
+                f"base_url {options.base_url!r} is on {host}, which crawlers cannot reach; "
+                "use it only for a preview, and the address the site is served from to publish",
+                ("base_url",),
+            )
+        )
     result = build_sitemaps(site, options, report=report, progress=progress)
     if progress is not None:
         sys.stderr.write("\r\033[K")

@@ -15,7 +15,7 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 
 
 def read_config_file(path: Path) -> dict[str, Any]:
-    """The option table of a TOML file: its top level, or its `[tool.sitemapkit]` table.
+    """The option table of a TOML file: its `[tool.sitemapkit]` table if any, else its top level.
 
     Keys may be written `max_urls` or `max-urls`.
     """
@@ -39,8 +39,9 @@ def read_config_file(path: Path) -> dict[str, Any]:
                 else "at the top level of the file, or under [tool.sitemapkit]"
             )
         )
-    if path.name == "pyproject.toml" or set(data) == {"tool"}:  # [tool.sitemapkit] alone
-        tool = data.get("tool", {})
+    tool = data.get("tool", {})
+    ours = isinstance(tool, dict) and "sitemapkit" in tool  # whatever else the file holds
+    if path.name == "pyproject.toml" or ours or set(data) == {"tool"}:
         if path.name != "pyproject.toml" and not (isinstance(tool, dict) and "sitemapkit" in tool):
             tables = ", ".join(f"[tool.{name}]" for name in tool) if isinstance(tool, dict) else ""
             raise SitemapkitError(

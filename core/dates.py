@@ -15,6 +15,9 @@ _EPOCH_DATE = dt.date(1970, 1, 1)
 _FIRST_SECOND = (dt.date(1, 1, 1) - _EPOCH_DATE).days * _DAY
 _LAST_SECOND = (dt.date(9999, 12, 31) - _EPOCH_DATE).days * _DAY + _DAY - 1
 _DATE_ONLY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+#: Clock skew allowed before a time counts as "in the future": a date written in a zone up to
+#: UTC+14 is midnight UTC of a day that has begun there.
+FUTURE_SLACK_SECONDS = 14 * 3600
 
 
 @lru_cache(maxsize=8192)

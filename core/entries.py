@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -16,7 +17,7 @@ from math import floor
 from operator import itemgetter
 from typing import Literal
 
-from .dates import fits_w3c, unwritable_time
+from .dates import FUTURE_SLACK_SECONDS, fits_w3c, format_lastmod, unwritable_time
 from .options import SitemapOptions
 from .pages import NO_METADATA, Page, sort_name
 from .patterns import PathMatcher, RuleTable
@@ -101,6 +102,35 @@ def file_lastmod(page: Page, times: Mapping[str, float], clamp: int | None) -> i
     return clamp if clamp is not None and lastmod > clamp else lastmod
 
 
+def without_html(url_path: str) -> str:
+    """The address a host that hides `.html` serves a page at: `a/b.html` at `a/b`."""
+    if url_path == "index.html" or url_path.endswith("/index.html"):
+        return url_path[:-10]
+    return url_path[:-5]
+
+
+def _shown(moment: int) -> str:
+    return format_lastmod(moment, False) if fits_w3c(moment) else f"{moment} seconds since 1970"
+
+
+def _future_files_notice(pages: list[tuple[str, int]]) -> Notice:
+    """One notice for all of them: a whole tree copied from a machine whose clock ran ahead."""
+    first, moment = pages[0]
+    many = len(pages) > 1
+    count, they, them = (
+        (f"{len(pages):,} pages have", "they are", "those files")
+        if many
+        else ("1 page has", "it is", "the file")
+    )
+    return Notice(
+        "warning",
+        "future-lastmod",
+        f"{count} a file time in the future ({'the first: ' if many else ''}{first!r}, "
+        f"{format_lastmod(moment, False)}), so {they} listed without a lastmod; "
+        f"check the computer's clock, then touch {them} to give a true time",
+    )
+
+
 def _folder_url(folder: str) -> tuple[str, int]:
     """A folder's encoded URL prefix ('a%20b/') and how many levels deep it is (`url_depth`)."""
     levels = folder.lstrip("/")
@@ -116,6 +146,7 @@ class EntryMaker:
         report: Report,
         clamp: int | None,
         build_started_ns: int | None = None,
+        now: int | None = None,
     ) -> None:
         if options.base_url is None:
             raise ValueError("EntryMaker needs a base URL")
@@ -124,6 +155,12 @@ class EntryMaker:
         self.report = report
         self.clamp = clamp
         self.build_started_ns = build_started_ns
+        #: The latest lastmod believed: later ones are a wrong clock or a typo, not a change.
+        self.now = int(time.time()) if now is None else now
+        self.latest = self.now + FUTURE_SLACK_SECONDS
+        #: The oldest file time a listed page took; None until every entry has been made.
+        self.oldest_file_time: int | None = None
+        self.future_files: list[tuple[str, int]] = []  # (page, time), left without a lastmod
         self.skipped: Counter[str] = Counter()
         self._excluded = PathMatcher(options.exclude)
         self._priorities = RuleTable(options.priority_overrides)
@@ -142,12 +179,13 @@ class EntryMaker:
         excluded = self._excluded if self._excluded else None
         priority_rules = self._priorities if self._priorities else None
         changefreq_rules = self._changefreqs if self._changefreqs else None
-        pretty = self.options.pretty_urls
+        pretty, clean = self.options.pretty_urls, self.options.clean_urls
         use_mtime = self.options.lastmod == "mtime"
         times = times or {}
         default_changefreq = self.options.changefreq
         want_priority = self.options.priority
         by_depth = self._depth_priorities
+        latest, oldest = self.latest, _NEVER
         folders: dict[str, tuple[str, int]] = {}  # folder -> (its encoded URL prefix, depth)
         for page in pages:
             path, meta, url = page.path, page.meta, page.url
@@ -176,13 +214,26 @@ class EntryMaker:
                 else:
                     depth = -1  # not a file name: counted as a URL below
                 url_path = prefix + (name if is_plain_url_path(name) else encode_file_path(name))
+            if clean and url_path.endswith(".html"):
+                url_path = without_html(url_path)
             loc = base + url_path
             if len(loc) > MAX_LOC_LENGTH:
                 self._too_long(page, loc)
                 continue
             lastmod = meta.lastmod
-            if lastmod is None and use_mtime:
-                lastmod = file_lastmod(page, times, clamp)
+            if lastmod is None:
+                if use_mtime:
+                    lastmod = file_lastmod(page, times, clamp)
+                    if lastmod is not None:
+                        if lastmod > latest:
+                            if not fits_w3c(lastmod):
+                                raise unwritable_time(page.path, lastmod)
+                            self.future_files.append((page.path, lastmod))
+                            lastmod = None
+                        elif lastmod < oldest:
+                            oldest = lastmod
+            elif lastmod > latest:
+                lastmod = self._instead_of_future(page, lastmod, times)
             if meta is NO_METADATA:  # the common case: nothing the author stated
                 priority = changefreq = None
             else:
@@ -202,6 +253,28 @@ class EntryMaker:
                     if priority is None:
                         priority = self._depth_priority(depth)
             yield page, Entry(loc, lastmod, changefreq, priority)
+        if oldest != _NEVER:
+            self.oldest_file_time = oldest
+        if self.future_files:
+            self.report(_future_files_notice(self.future_files))
+
+    def _instead_of_future(self, page: Page, stated: int, times: Mapping[str, float]) -> int | None:
+        """A stated lastmod in the future is a typo: warn, and take the file's time instead."""
+        use_mtime = self.options.lastmod == "mtime"
+        lastmod = file_lastmod(page, times, self.clamp) if use_mtime else None
+        if lastmod is not None and lastmod > self.latest:
+            lastmod = None
+        instead = "takes its file's time" if lastmod is not None else "gets no lastmod"
+        self.report(
+            Notice(
+                "warning",
+                "future-lastmod",
+                f"page {page.path!r}: the lastmod its metadata states, "
+                f"{_shown(stated)}, is in the future, so it is ignored and the "
+                f"page {instead}; correct the date in the page",
+            )
+        )
+        return lastmod
 
     def _depth_priority(self, depth: int) -> float:
         step, floor = self.options.priority_step, self.options.priority_floor
@@ -273,7 +346,7 @@ def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
     if not unknown and not both:
         return [entry for _, entry in made]
     lastmods = {page.path: entry.lastmod for page, entry in made if entry.lastmod is not None}
-    shown = shown_lastmods(lastmods, unique, made, times or {}, maker.clamp)
+    shown = shown_lastmods(lastmods, unique, made, times or {}, maker.clamp, maker.latest)
     for page, entry in both:  # a template that shows articles changes when either does
         listed = [t for t in map(shown.get, page.lists) if t is not None]
         if listed and entry.lastmod is not None and page.meta.lastmod is None:
@@ -294,6 +367,7 @@ def shown_lastmods(
     made: list[tuple[Page, Entry]],
     times: Mapping[str, float],
     clamp: int | None,
+    latest: int,
 ) -> Mapping[str, int]:
     """The lastmods listings take: also of pages they show that the sitemap leaves out.
 
@@ -308,8 +382,8 @@ def shown_lastmods(
         if page is None:
             continue
         time = page.meta.lastmod
-        if time is None:
+        if time is None or time > latest:  # a future one is a typo, as for listed pages
             time = file_lastmod(page, times, clamp)
-        if time is not None:
+        if time is not None and time <= latest:
             shown[path] = time
     return shown

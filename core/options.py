@@ -176,6 +176,13 @@ class SitemapOptions:
     pretty_urls: bool = _spec(
         True, "bool", check_bool, "List `dir/index.html` as `dir/` (off keeps `index.html`)."
     )
+    clean_urls: bool = _spec(
+        False,
+        "bool",
+        check_bool,
+        "List `page.html` as `page` and `dir/index.html` as `dir/`, for hosts that serve "
+        "pages without `.html` (Cloudflare Pages, Vercel's and VitePress' `cleanUrls`).",
+    )
     exclude: tuple[str, ...] = _spec(
         ("404.html", "404/"),
         "list",

@@ -59,6 +59,25 @@ def normalise_base_url(value: str) -> str:
     return urlunsplit((parts.scheme.lower(), netloc, path, "", ""))
 
 
+#: Names that only ever reach the machine itself or its local network (RFC 6761, RFC 6762).
+_LOCAL_NAMES = ("localhost", ".localhost", ".local", ".internal", ".lan", ".home.arpa")
+
+
+def local_host(url: str) -> str | None:
+    """The URL's host if no crawler can reach it (a preview server's address), else None."""
+    try:
+        host = (urlsplit(url).hostname or "").rstrip(".")
+    except ValueError:
+        return None
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        local = host == _LOCAL_NAMES[0] or host.endswith(_LOCAL_NAMES[1:])
+        return host if local else None
+    reachable = address.is_global and not address.is_multicast
+    return None if reachable else host
+
+
 def base_path(base_url: str) -> str:
     """The path part of a normalised base URL ('/' for a site at the host root)."""
     return urlsplit(base_url).path

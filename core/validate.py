@@ -19,9 +19,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+from .dates import FUTURE_SLACK_SECONDS
 from .errors import SitemapkitError
 from .options import MAX_BYTES_PER_FILE
-from .urls import normalise_base_url
+from .urls import local_host, normalise_base_url
 from .validate_file import FileCheck, Level, Problem, check_file
 from .validate_values import (
     check_url,
@@ -46,8 +47,7 @@ ENTRY_NAMES = (
 )
 #: Plain names also checked in a folder when the entry point does not reach them.
 ALSO_CHECKED = ("sitemap.xml", "sitemap.txt")
-#: Clock skew allowed before a lastmod counts as "in the future".
-FUTURE_SLACK = dt.timedelta(hours=14)
+FUTURE_SLACK = dt.timedelta(seconds=FUTURE_SLACK_SECONDS)
 _PAGE_SUFFIXES = ("index.html", "index.htm")
 #: How many of the entry's URLs vote for the site folder's URL.
 _BASE_SAMPLE = 50
@@ -149,6 +149,12 @@ class _Validation:
             raise SitemapkitError(
                 f"TARGET: {str(target)!r} does not exist; give a sitemap file or a site's folder"
             )
+        if self.target.name.lower() == "robots.txt" and is_file(self.target):
+            raise SitemapkitError(
+                f"TARGET: {str(target)!r} is robots.txt, not a sitemap; give the site's folder "
+                f"({str(self.target.parent)!r}) to check its Sitemap lines and the sitemaps "
+                "they name"
+            )
         if site is not None and not is_dir(Path(site)):
             raise SitemapkitError(f"--site: {str(site)!r} is not a folder; give the built site")
         if site is not None:
@@ -195,6 +201,17 @@ class _Validation:
             return self.report
         if self.base is None:
             self.find_base(entries[0])
+        given = self.report.base_from == "--base-url"  # a preview checked on purpose
+        host = local_host(self.base) if self.base is not None and not given else None
+        if host is not None:
+            self.problem(
+                "warning",
+                "local-host",
+                self.display(entries[0]),
+                None,
+                f"the URLs are on {host}, which crawlers cannot reach (a preview server's "
+                "address); build the sitemap with the address the site is served from",
+            )
         queue = [_Visit(path, self.url_of(path), False) for path in entries]
         if self.target.is_dir():
             queue += [

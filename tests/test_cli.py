@@ -7,13 +7,15 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, SchemaSet, locs, parse_urlset
+from conftest import ROOT, SchemaSet, locs, parse_urlset, write_tree
 from sitemapkit.cli import main
+from sitemapkit.dates import format_lastmod
 
 EXAMPLE = ROOT / "examples" / "cli" / "site"
 
@@ -144,6 +146,13 @@ def test_config_files_people_really_write_are_read_or_named(site: Path, tmp_path
     done = run("build", str(site), "--config", str(table))
     assert done.returncode == 0, done.stderr
     assert locs(site / "sitemap.xml")[0] == "https://from-table.example/"
+    copy = tmp_path / "pyproject-copy.toml"  # a project file under another name: the table only
+    copy.write_text(
+        '[project]\nname = "x"\n\n[tool.sitemapkit]\nbase_url = "https://copy.example/"\n'
+    )
+    done = run("build", str(site), "--config", str(copy))
+    assert done.returncode == 0, done.stderr
+    assert locs(site / "sitemap.xml")[0] == "https://copy.example/"
 
     utf16 = tmp_path / "utf16.toml"  # what PowerShell's `echo ... > file` writes
     utf16.write_text('base_url = "https://x.org/"\n', encoding="utf-16")
@@ -400,3 +409,158 @@ def test_a_file_name_that_is_not_utf8_is_listed_by_its_bytes(
     assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
     assert locs(site / "sitemap.xml") == ["https://example.com/caf%E9.html"]
     assert main(["validate", str(site), "--site", str(site)]) == 0, capsys.readouterr()
+
+
+def _aged(root: Path, files: dict[str, int]) -> Path:
+    """Pages whose files carry the given times (seconds since 1970)."""
+    for name, moment in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("<p>", encoding="utf-8")
+        os.utime(path, (moment, moment))
+    return root
+
+
+def test_a_scan_of_pages_all_written_just_now_warns_that_lastmod_is_the_build_time(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Hugo, Jekyll, Eleventy and the rest rewrite every page on each build."""
+    now = int(time.time())
+    site = _aged(tmp_path / "site", {"index.html": now - 3000, "a/b.html": now - 5})
+    assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
+    err = capsys.readouterr().err
+    oldest = format_lastmod(now - 3000, False)
+    assert err == (
+        "sitemapkit: warning: the file of every page with a file time was modified in the last "
+        f"hour (the oldest at {oldest}): a generator that rewrites every page on each build "
+        "gives them the build's time, not the time each page changed, and search engines learn "
+        "to ignore such lastmods; set --lastmod to none, or keep the times of unchanged pages "
+        "between builds (see the README), unless every page did change\n"
+    )
+    os.utime(site / "index.html", (now - 4000, now - 4000))  # one page older than the hour
+    assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
+    assert capsys.readouterr().err == ""
+    os.utime(site / "index.html", (now, now))
+    for quiet in (["--lastmod", "none"], ["--exclude", "a/"]):  # no times, or a single page
+        assert main(["build", str(site), "--base-url", "https://example.com/", *quiet]) == 0
+        assert capsys.readouterr().err == ""
+
+
+def test_a_file_time_in_the_future_is_left_out_with_one_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], schemas: SchemaSet
+) -> None:
+    """A clock that ran ahead, or a copy that set odd times: a lastmod to come is never true."""
+    now, year = int(time.time()), 365 * 86400
+    site = _aged(
+        tmp_path / "site",
+        {
+            "index.html": now - year,
+            "a.html": now + 2 * year,
+            "b.html": now + 3 * year,
+            "c.html": now + 13 * 3600,  # within the slack a date in a zone up to UTC+14 needs
+        },
+    )
+    assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
+    assert capsys.readouterr().err == (
+        "sitemapkit: warning: 2 pages have a file time in the future (the first: 'a.html', "
+        f"{format_lastmod(now + 2 * year, False)}), so they are listed without a lastmod; "
+        "check the computer's clock, then touch those files to give a true time\n"
+    )
+    rows = {row["loc"]: row.get("lastmod") for row in parse_urlset(site / "sitemap.xml")}
+    assert rows == {
+        "https://example.com/": format_lastmod(now - year, False),
+        "https://example.com/a.html": None,
+        "https://example.com/b.html": None,
+        "https://example.com/c.html": format_lastmod(now + 13 * 3600, False),
+    }
+    index = (site / "sitemap-index.xml").read_text(encoding="utf-8")
+    assert format_lastmod(now + 13 * 3600, False) in index  # the newest of the part's lastmods
+    schemas.validate_folder(site)
+
+
+@pytest.mark.parametrize(
+    ("files", "generator", "marker", "output"),
+    [
+        (["mkdocs.yml", "docs/index.md"], "MkDocs", "mkdocs.yml", "site"),
+        (
+            ["_config.yml", "_layouts/default.html", "_site/index.html"],
+            "Jekyll",
+            "_config.yml",
+            "_site",
+        ),
+        (
+            ["config.toml", "content/_index.md", "public/index.html"],
+            "Hugo",
+            "config.toml",
+            "public",
+        ),
+        (
+            ["source/conf.py", "source/index.rst", "build/html/index.html"],
+            "Sphinx",
+            "source/conf.py",
+            "build/html",
+        ),
+    ],
+)
+def test_a_generators_project_folder_is_refused_before_anything_is_written(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    files: list[str],
+    generator: str,
+    marker: str,
+    output: str,
+) -> None:
+    """`sitemapkit build .` at a project's root would list layouts and publish itself."""
+    project = write_tree(tmp_path / "project", dict.fromkeys([*files, "index.html"], "<p>"))
+    before = sorted(p.relative_to(project) for p in project.rglob("*"))
+    assert main(["build", str(project), "--base-url", "https://example.com/"]) == 1
+    assert capsys.readouterr().err == (
+        f"sitemapkit: error: SITE_DIR: {str(project)!r} holds {marker}, so it is a {generator} "
+        "project, not the site it builds; give the folder it builds the site into, "
+        f"{str(project / output)!r} by default\n"
+    )
+    assert sorted(p.relative_to(project) for p in project.rglob("*")) == before
+
+
+@pytest.mark.parametrize("name", ["_config.yml", "config.toml"])
+def test_a_published_folder_with_a_common_config_name_is_still_a_site(
+    tmp_path: Path, name: str
+) -> None:
+    """GitHub Pages reads `_config.yml` from the published folder of many sites, Sphinx's too."""
+    site = write_tree(tmp_path / "site", {name: "include: [_static]\n", "index.html": "<p>"})
+    assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
+    assert (site / "sitemap.xml").is_file()
+
+
+def test_a_preview_address_as_base_url_is_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    site = _aged(tmp_path / "site", {"index.html": 1_600_000_000})
+    assert main(["build", str(site), "--base-url", "http://127.0.0.1:8000"]) == 0
+    assert capsys.readouterr().err == (
+        "sitemapkit: warning: --base-url 'http://127.0.0.1:8000/' is on 127.0.0.1, which "
+        "crawlers cannot reach; use it only for a preview, and the address the site is served "
+        "from to publish\n"
+    )
+    assert locs(site / "sitemap.xml") == ["http://127.0.0.1:8000/"]
+
+
+def test_clean_urls_list_pages_where_a_host_that_hides_html_serves_them(
+    tmp_path: Path, schemas: SchemaSet
+) -> None:
+    """Cloudflare Pages and `cleanUrls` hosts redirect `a/b.html` to `a/b`: list `a/b`."""
+    names = ["index.html", "a/index.html", "a/b.html", "a/café crème.html", "c.htm", "d.HTML"]
+    site = _aged(tmp_path / "site", dict.fromkeys(names, 1_600_000_000))
+    base = "https://example.com/"
+    assert main(["build", str(site), "--base-url", base, "--clean-urls", "--no-pretty-urls"]) == 0
+    assert locs(site / "sitemap.xml") == [
+        base,
+        base + "a/",
+        base + "a/b",
+        base + "a/caf%C3%A9%20cr%C3%A8me",
+        base + "c.htm",  # served under its own name: only `.html` is hidden
+        base + "d.HTML",
+    ]
+    priorities = [row["priority"] for row in parse_urlset(site / "sitemap.xml")]
+    assert priorities == ["1.0", "0.9", "0.8", "0.8", "0.9", "0.9"]  # depth as without it
+    schemas.validate_folder(site)

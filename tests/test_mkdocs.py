@@ -150,6 +150,26 @@ def test_locs_are_the_canonical_urls_mkdocs_writes(
     }
 
 
+def test_clean_urls_list_the_html_pages_where_a_host_that_hides_html_serves_them(
+    tmp_path: Path, schemas: SchemaSet
+) -> None:
+    """With `use_directory_urls: false` on Cloudflare Pages, `about.html` is served at `about`."""
+    plugin = {"sitemapkit": {"clean_urls": True}}
+    config = {"site_url": "https://example.com/", "use_directory_urls": False}
+    site = run_build(make_site(tmp_path, {**config, "plugins": [plugin]}))
+    canonical = canonical_links(site)
+    expected = {
+        url[: -len("index.html")] if url.endswith("index.html") else url.removesuffix(".html")
+        for path, url in canonical.items()
+        if path != "legal.html"
+    }
+    listed = locs(site / "sitemap.xml")
+    assert set(listed) == expected and len(listed) == len(LISTED_SOURCES)
+    assert "https://example.com/guide/install" in listed
+    assert "https://example.com/guide/" in listed
+    schemas.validate_folder(site)
+
+
 def test_front_matter_overrides_apply_and_bad_keys_warn_naming_page_and_key(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, schemas: SchemaSet
 ) -> None:

@@ -502,6 +502,75 @@ def test_lastmod_is_the_source_mtime_and_modified_wins(
     assert lastmods[BASE + "tag/quiet.html"] == "2019-02-12T19:33:20+00:00"
 
 
+def test_a_modified_date_in_the_future_is_ignored_with_a_warning_and_dates_no_listing(
+    build: Callable[..., Path], caplog: pytest.LogCaptureFixture, schemas: SchemaSet
+) -> None:
+    """`Modified: 2099-01-01` is a typo; left in, it would date every listing showing it."""
+    files = {
+        "articles/old.md": article("Old", "old", "Python", "python"),
+        "articles/typo.md": article("Typo", "typo", "Python", "python", "Modified: 2099-01-01\n"),
+        "articles/quiet.md": article(
+            "Quiet", "quiet", "Python", "hush", "Sitemap_exclude: true\nModified: 2098-05-05\n"
+        ),
+    }
+    times = {
+        "articles/old.md": 1_600_000_000,  # 2020-09-13T12:26:40Z
+        "articles/typo.md": 1_650_000_000,  # 2022-04-15T05:20:00Z
+        "articles/quiet.md": 1_550_000_000,  # 2019-02-12T19:33:20Z
+    }
+    with caplog.at_level(logging.WARNING, logger="sitemapkit"):
+        out = build(files, mtimes=times, DEFAULT_PAGINATION=False)
+    schemas.validate_folder(out)
+    lastmods = {row["loc"]: row["lastmod"] for row in parse_urlset(out / "sitemap.xml")}
+    assert lastmods[BASE + "typo.html"] == "2022-04-15T05:20:00+00:00"  # its file's time
+    assert lastmods[BASE + "category/python.html"] == "2022-04-15T05:20:00+00:00"
+    assert lastmods[BASE] == "2022-04-15T05:20:00+00:00"
+    assert lastmods[BASE + "tag/hush.html"] == "2019-02-12T19:33:20+00:00"  # the excluded one's
+    assert not any(value.startswith("209") for value in lastmods.values())
+    warnings = [r.getMessage() for r in caplog.records if r.name.startswith("sitemapkit")]
+    assert warnings == [
+        "sitemapkit: page 'typo.html': the lastmod its metadata states, "
+        "2099-01-01T00:00:00+00:00, is in the future, so it is ignored and the page takes its "
+        "file's time; correct the date in the page"
+    ]
+
+
+@pytest.mark.parametrize("lastmod_format", ["datetime", "date"])
+def test_stated_dates_are_read_in_timezone_and_a_date_alone_stays_that_day(
+    build: Callable[..., Path], lastmod_format: str
+) -> None:
+    """Pelican reads a time without a zone in `TIMEZONE`; a date alone is the author's day."""
+    stated = {
+        "day": "Modified: 2024-03-01\n",  # midnight in Paris: the day before in UTC
+        "noon": "Modified: 2024-03-01 12:00\n",
+        "ours": "Sitemap_lastmod: 2024-03-01 12:00\n",  # read like Modified, not as UTC
+        "ourday": "Sitemap_lastmod: 2024-03-02\n",
+        "zoned": "Sitemap_lastmod: 2024-03-03T12:00:00+00:00\n",
+    }
+    files = {
+        f"articles/{slug}.md": article(slug, slug, "Misc", "misc", line)
+        for slug, line in stated.items()
+    }
+    out = build(
+        files,
+        TIMEZONE="Europe/Paris",
+        DEFAULT_PAGINATION=False,
+        SITEMAPKIT={"lastmod_format": lastmod_format},
+    )
+    lastmods = {row["loc"]: row["lastmod"] for row in parse_urlset(out / "sitemap.xml")}
+    expected = {
+        "day": "2024-03-01T00:00:00+00:00",
+        "noon": "2024-03-01T11:00:00+00:00",
+        "ours": "2024-03-01T11:00:00+00:00",
+        "ourday": "2024-03-02T00:00:00+00:00",
+        "zoned": "2024-03-03T12:00:00+00:00",
+    }
+    width = 10 if lastmod_format == "date" else None
+    assert {slug: lastmods[f"{BASE}{slug}.html"] for slug in stated} == {
+        slug: text[:width] for slug, text in expected.items()
+    }
+
+
 def test_a_template_page_is_as_new_as_its_template_or_the_articles_it_can_show(
     build: Callable[..., Path],
 ) -> None:

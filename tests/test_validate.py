@@ -257,6 +257,14 @@ def test_command_exit_codes_and_text_report(capsys: pytest.CaptureFixture[str]) 
 def test_command_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main(["validate", str(tmp_path / "nothing-here.xml")]) == 2
     assert "does not exist" in capsys.readouterr().err
+    robots = tmp_path / "robots.txt"  # read as a text sitemap, its Sitemap: line is a bad URL
+    robots.write_text("Sitemap: https://example.com/sitemap.xml\n", encoding="utf-8")
+    assert main(["validate", str(robots)]) == 2
+    assert capsys.readouterr().err == (
+        f"sitemapkit: error: TARGET: {str(robots)!r} is robots.txt, not a sitemap; give the "
+        f"site's folder ({str(tmp_path)!r}) to check its Sitemap lines and the sitemaps they "
+        "name\n"
+    )
     good = str(CORPUS / "good" / "minimal.xml")
     assert main(["validate", good, "--base-url", "example.com"]) == 2
     assert "--base-url: 'example.com' is not valid" in capsys.readouterr().err
@@ -569,3 +577,42 @@ def test_a_colon_in_a_urls_first_segment_is_part_of_the_path(
     report = validate_target(site)
     assert report.problems == [], report.describe()
     assert report.base_url == "https://h.com/"
+
+
+@pytest.mark.parametrize(
+    ("base", "host"),
+    [
+        ("http://localhost:1313/", "localhost"),
+        ("http://127.0.0.1:8000/", "127.0.0.1"),
+        ("http://[::1]/", "::1"),
+        ("http://a.local/", "a.local"),
+        ("http://192.168.1.20/", "192.168.1.20"),
+    ],
+)
+def test_a_sitemap_of_a_preview_servers_address_is_a_warning(
+    make_tree: Callable[..., Path], base: str, host: str
+) -> None:
+    """`hugo server` and `mkdocs serve` write their own address into the pages they build."""
+    site = make_tree(
+        {"sitemap.xml": _urlset(base, base + "a.html"), "index.html": "<p>", "a.html": "<p>"}
+    )
+    report = validate_target(site)
+    assert report.base_url == base
+    assert [(p.level, p.code, p.file, p.message) for p in report.problems] == [
+        (
+            "warning",
+            "local-host",
+            str(site / "sitemap.xml"),
+            f"the URLs are on {host}, which crawlers cannot reach (a preview server's address); "
+            "build the sitemap with the address the site is served from",
+        )
+    ]
+    assert validate_target(site, base_url=base).problems == []  # a preview checked on purpose
+    public = make_tree(
+        {
+            "pub/sitemap.xml": _urlset(
+                "https://localhost.example.com/", "https://localhost.example.com/a"
+            )
+        }
+    )
+    assert validate_target(public / "pub" / "sitemap.xml").problems == []

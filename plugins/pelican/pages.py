@@ -11,8 +11,9 @@ import logging
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, time
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pelican.contents import Article, Content
 from pelican.contents import Page as PelicanPage
@@ -174,7 +175,9 @@ def page_metadata(content: Any, name: str) -> PageMetadata:
                 if spelling == "modified":
                     if _is_file_time(content, value):
                         continue  # not the author's statement: the core reads the file's time
-                    value = getattr(content, "modified", value)  # the time-zone-aware value
+                    value = _as_date_if_midnight(getattr(content, "modified", value))
+                else:
+                    value = _in_site_zone(value, content)
                 values[key], spelled[key] = value, spelling
                 break
     meta, problems = parse_page_metadata(values)
@@ -185,6 +188,34 @@ def page_metadata(content: Any, name: str) -> PageMetadata:
         detail = problem.removeprefix(f"key {key!r}: ")
         logger.warning("sitemapkit: %s: metadata %s: %s", name, spelled[key].capitalize(), detail)
     return meta
+
+
+def _as_date_if_midnight(value: object) -> object:
+    """`Modified: 2024-03-01` means that day, in every zone: the core writes a date as itself.
+
+    Pelican reads it as midnight in `TIMEZONE`, which east of UTC is the day before in UTC.
+    """
+    if isinstance(value, datetime) and value.time() == time() and value.tzinfo is not None:
+        return value.date()
+    return value
+
+
+def _in_site_zone(value: object, content: Any) -> object:
+    """A date-time without a zone is in `TIMEZONE`, as Pelican reads `Date` and `Modified`."""
+    if not isinstance(value, str) or len(value.strip()) <= len("2024-03-01"):
+        return value  # not text, or a date alone: the core reads it as that day
+    try:
+        moment = datetime.fromisoformat(value.strip())
+    except ValueError:
+        return value  # the core names the bad value
+    settings = getattr(content, "settings", None)
+    zone_name = settings.get("TIMEZONE") if isinstance(settings, Mapping) else None
+    if moment.tzinfo is not None or not isinstance(zone_name, str):
+        return value
+    try:
+        return moment.replace(tzinfo=ZoneInfo(zone_name))
+    except (ZoneInfoNotFoundError, ValueError):
+        return value  # Pelican itself refuses such a zone
 
 
 def _mentions_our_prefix(metadata: Mapping[str, Any]) -> bool:
