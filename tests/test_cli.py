@@ -572,3 +572,67 @@ def test_clean_urls_list_pages_where_a_host_that_hides_html_serves_them(
     priorities = [row["priority"] for row in parse_urlset(site / "sitemap.xml")]
     assert priorities == ["1.0", "0.9", "0.8", "0.8", "0.9", "0.9"]  # depth as without it
     schemas.validate_folder(site)
+
+
+def test_odd_file_names_stay_well_formed_in_the_index_and_robots_txt(
+    tmp_path: Path, schemas: SchemaSet
+) -> None:
+    """`--` cannot stand in an XML comment; robots.txt and locs take ASCII only."""
+    site = _aged(tmp_path / "site", {"index.html": 1_600_000_000})
+    done = run(
+        "build",
+        str(site),
+        "--base-url",
+        "https://example.com/R&D/",  # an ampersand the index's locs must escape
+        "--txt-name",
+        "a--b.txt",
+        "--index-name",
+        "índice map.xml",
+        "--no-robots",
+    )
+    assert done.returncode == 0, done.stderr
+    index = site / "índice map.xml"
+    assert locs(index) == ["https://example.com/R&D/sitemap.xml"]  # parsed back: escaped
+    assert "<!-- text files: a-%2Db.txt, " in index.read_text(encoding="utf-8")
+    schemas.validate_folder(site)
+    done = run(
+        "build", str(site), "--base-url", "https://example.com/", "--index-name", "índice map.xml"
+    )
+    assert done.returncode == 0, done.stderr
+    line = "Sitemap: https://example.com/%C3%ADndice%20map.xml"
+    assert (site / "robots.txt").read_text(encoding="utf-8").splitlines()[-1] == line
+
+
+def test_hidden_files_and_links_to_a_sibling_folder_are_not_listed(tmp_path: Path) -> None:
+    """`.well-known/`, `.git/` and dot files are not pages; `public-old/` is not `public/`."""
+    root = _aged(
+        tmp_path,
+        {
+            "public/index.html": 1_600_000_000,
+            "public/.well-known/security.html": 1_600_000_000,
+            "public/.git/x.html": 1_600_000_000,
+            "public/.draft.html": 1_600_000_000,
+            "public-old/old.html": 1_600_000_000,
+        },
+    )
+    (root / "public" / "old").symlink_to(root / "public-old", target_is_directory=True)
+    assert main(["build", str(root / "public"), "--base-url", "https://example.com/"]) == 0
+    assert locs(root / "public" / "sitemap.xml") == ["https://example.com/"]
+
+
+def test_a_bad_source_date_epoch_is_a_message(tmp_path: Path) -> None:
+    site = _aged(tmp_path / "site", {"index.html": 1_600_000_000})
+    env = {**os.environ, "SOURCE_DATE_EPOCH": "yesterday"}
+    done = subprocess.run(
+        [sys.executable, "-m", "sitemapkit", "build", str(site), "--base-url", "https://e.com/"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert done.stderr == (
+        "sitemapkit: error: SOURCE_DATE_EPOCH: 'yesterday' is not valid; it must be a whole "
+        "number of seconds since 1970-01-01 UTC, for example 1700000000\n"
+    )
+    assert not (site / "sitemap.xml").exists()

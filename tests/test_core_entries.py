@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import os
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -263,3 +265,29 @@ def test_the_loc_limit_is_fewer_than_2048_characters(tmp_path: Path, schemas: Sc
     assert result.urls == 1 and result.skipped == {"URL too long": 1}
     assert len(parse_urlset(tmp_path / "sitemap.xml")[0]["loc"]) == 2047
     schemas.validate_folder(tmp_path)
+
+
+def test_a_stated_time_without_a_zone_is_utc_whatever_the_machines_zone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The same front matter gives the same lastmod on every build machine."""
+    noon_utc = 1_709_294_400  # 2024-03-01T12:00:00Z
+    monkeypatch.setenv("TZ", "Asia/Tokyo")
+    time.tzset()
+    try:
+        for value in ("2024-03-01T12:00:00", "2024-03-01 12:00", dt.datetime(2024, 3, 1, 12)):
+            meta, problems = parse_page_metadata({"lastmod": value})
+            assert (meta.lastmod, problems) == (noon_utc, [])
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+
+
+def test_a_yes_or_no_is_not_a_lastmod() -> None:
+    """YAML reads `lastmod: yes` as True, which Python would take for the number 1."""
+    meta, problems = parse_page_metadata({"lastmod": True})
+    assert meta.lastmod is None
+    assert problems == [
+        "key 'lastmod': True is not valid; expected a date such as 2024-05-01 or "
+        "2024-05-01T12:00:00+00:00"
+    ]

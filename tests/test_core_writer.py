@@ -78,6 +78,23 @@ def test_a_lowered_byte_limit_splits_by_encoded_bytes(tmp_path: Path, schemas: S
     schemas.validate_folder(tmp_path)
 
 
+def test_a_part_may_fill_its_byte_limit_to_the_last_byte_and_never_past_it(
+    tmp_path: Path, schemas: SchemaSet
+) -> None:
+    settings = {"base_url": BASE, "robots": False, "lastmod": "none", "txt": False}
+    build_sitemaps(tmp_path, resolve_options(settings), pages(300))
+    whole = (tmp_path / "sitemap.xml").stat().st_size  # all 300 URLs, closing tag included
+    exact = build_sitemaps(tmp_path, resolve_options({**settings, "max_bytes": whole}), pages(300))
+    assert exact.parts == 1 and (tmp_path / "sitemap.xml").stat().st_size == whole
+    short = build_sitemaps(
+        tmp_path, resolve_options({**settings, "max_bytes": whole - 1}), pages(300)
+    )
+    assert short.parts == 2
+    assert (tmp_path / "sitemap-1.xml").stat().st_size <= whole - 1
+    assert len(parse_urlset(tmp_path / "sitemap-2.xml")) == 1  # only the last URL moved on
+    schemas.validate_folder(tmp_path)
+
+
 def test_index_lastmod_is_the_newest_inside_each_part(tmp_path: Path, schemas: SchemaSet) -> None:
     site = tmp_path / "site"
     site.mkdir()

@@ -571,6 +571,21 @@ def test_stated_dates_are_read_in_timezone_and_a_date_alone_stays_that_day(
     }
 
 
+def test_url_metadata_is_the_url_listed_even_where_the_file_is_written_elsewhere(
+    build: Callable[..., Path],
+) -> None:
+    """`Url:` is the address Pelican links to (a server rewrite maps it to `Save_as:`)."""
+    files = {
+        "pages/team.md": "Title: Team\nUrl: crew/\nSave_as: people/index.html\n\nTeam.\n",
+        "pages/faq.md": "Title: FAQ\nUrl: help/faq.html\n\nQuestions.\n",
+    }
+    out = build(files, DEFAULT_PAGINATION=False)
+    listed = set(locs(out / "sitemap.xml"))
+    assert {BASE + "crew/", BASE + "help/faq.html"} <= listed
+    assert not listed & {BASE + "people/", BASE + "pages/faq.html"}
+    assert (out / "people" / "index.html").is_file()
+
+
 def test_a_template_page_is_as_new_as_its_template_or_the_articles_it_can_show(
     build: Callable[..., Path],
 ) -> None:
