@@ -113,12 +113,11 @@ def _shown(moment: int) -> str:
     return format_lastmod(moment, False) if fits_w3c(moment) else f"{moment} seconds since 1970"
 
 
-def _future_files_notice(pages: list[tuple[str, int]]) -> Notice:
+def _future_files_notice(number: int, first: str, moment: int) -> Notice:
     """One notice for all of them: a whole tree copied from a machine whose clock ran ahead."""
-    first, moment = pages[0]
-    many = len(pages) > 1
+    many = number > 1
     count, they, them = (
-        (f"{len(pages):,} pages have", "they are", "those files")
+        (f"{number:,} pages have", "they are", "those files")
         if many
         else ("1 page has", "it is", "the file")
     )
@@ -160,7 +159,9 @@ class EntryMaker:
         self.latest = self.now + FUTURE_SLACK_SECONDS
         #: The oldest file time a listed page took; None until every entry has been made.
         self.oldest_file_time: int | None = None
-        self.future_files: list[tuple[str, int]] = []  # (page, time), left without a lastmod
+        #: Pages left without a lastmod for a file time in the future: how many, and the first.
+        self.future_files = 0
+        self.first_future: tuple[str, int] = ("", 0)
         self.skipped: Counter[str] = Counter()
         self._excluded = PathMatcher(options.exclude)
         self._priorities = RuleTable(options.priority_overrides)
@@ -228,7 +229,9 @@ class EntryMaker:
                         if lastmod > latest:
                             if not fits_w3c(lastmod):
                                 raise unwritable_time(page.path, lastmod)
-                            self.future_files.append((page.path, lastmod))
+                            if not self.future_files:
+                                self.first_future = (page.path, lastmod)
+                            self.future_files += 1
                             lastmod = None
                         elif lastmod < oldest:
                             oldest = lastmod
@@ -256,7 +259,7 @@ class EntryMaker:
         if oldest != _NEVER:
             self.oldest_file_time = oldest
         if self.future_files:
-            self.report(_future_files_notice(self.future_files))
+            self.report(_future_files_notice(self.future_files, *self.first_future))
 
     def _instead_of_future(self, page: Page, stated: int, times: Mapping[str, float]) -> int | None:
         """A stated lastmod in the future is a typo: warn, and take the file's time instead."""

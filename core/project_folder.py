@@ -17,36 +17,34 @@ class Project(NamedTuple):
 
 
 #: Files a generator reads from its project's root and never copies into the site it builds,
-#: each with the folders that must be beside it when the name alone is too common.
-_MARKERS: tuple[tuple[str, tuple[str, ...], str, str], ...] = (
-    ("mkdocs.yml", (), "MkDocs", "site"),
-    ("mkdocs.yaml", (), "MkDocs", "site"),
-    ("zensical.toml", (), "Zensical", "site"),
-    ("pelicanconf.py", (), "Pelican", "output"),
-    ("conf.py", (), "Sphinx", "_build/html"),
-    ("source/conf.py", (), "Sphinx", "build/html"),
-    ("hugo.toml", (), "Hugo", "public"),
-    ("hugo.yaml", (), "Hugo", "public"),
-    ("hugo.json", (), "Hugo", "public"),
-    ("config.toml", ("content", "layouts", "archetypes"), "Hugo", "public"),
-    ("_config.yml", ("_layouts", "_posts", "_includes", "_site"), "Jekyll", "_site"),
-    ("eleventy.config.js", (), "Eleventy", "_site"),
-    ("eleventy.config.mjs", (), "Eleventy", "_site"),
-    ("eleventy.config.cjs", (), "Eleventy", "_site"),
-    (".eleventy.js", (), "Eleventy", "_site"),
-    ("astro.config.mjs", (), "Astro", "dist"),
-    ("astro.config.ts", (), "Astro", "dist"),
-    ("docusaurus.config.js", (), "Docusaurus", "build"),
-    ("docusaurus.config.ts", (), "Docusaurus", "build"),
+#: with the folders one of which must be beside them when the names alone are too common.
+_MARKERS: tuple[tuple[str, str, tuple[str, ...], tuple[str, ...]], ...] = (
+    ("MkDocs", "site", ("mkdocs.yml", "mkdocs.yaml"), ()),
+    ("Zensical", "site", ("zensical.toml",), ()),
+    ("Pelican", "output", ("pelicanconf.py",), ()),
+    ("Sphinx", "_build/html", ("conf.py",), ()),
+    ("Sphinx", "build/html", ("source/conf.py",), ()),
+    ("Hugo", "public", ("hugo.toml", "hugo.yaml", "hugo.json"), ()),
+    ("Hugo", "public", ("config.toml",), ("content", "layouts", "archetypes")),
+    ("Jekyll", "_site", ("_config.yml",), ("_layouts", "_posts", "_includes", "_site")),
+    (
+        "Eleventy",
+        "_site",
+        (".eleventy.js", "eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs"),
+        (),
+    ),
+    ("Astro", "dist", ("astro.config.mjs", "astro.config.ts"), ()),
+    ("Docusaurus", "build", ("docusaurus.config.js", "docusaurus.config.ts"), ()),
 )
 
 
 def find_project(folder: str) -> Project | None:
     """The generator whose project `folder` is, if one of its own files says so."""
-    for marker, beside, generator, output in _MARKERS:
-        if not os.path.isfile(os.path.join(folder, marker)):
-            continue
-        if beside and not any(os.path.isdir(os.path.join(folder, name)) for name in beside):
-            continue
-        return Project(generator, marker, output)
+    for generator, output, markers, beside in _MARKERS:
+        for marker in markers:
+            if not os.path.isfile(os.path.join(folder, marker)):
+                continue
+            if beside and not any(os.path.isdir(os.path.join(folder, name)) for name in beside):
+                continue
+            return Project(generator, marker, output)
     return None
