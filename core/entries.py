@@ -227,11 +227,7 @@ class EntryMaker:
                     lastmod = file_lastmod(page, times, clamp)
                     if lastmod is not None:
                         if lastmod > latest:
-                            if not fits_w3c(lastmod):
-                                raise unwritable_time(page.path, lastmod)
-                            if not self.future_files:
-                                self.first_future = (page.path, lastmod)
-                            self.future_files += 1
+                            self._note_future_file(page, lastmod)
                             lastmod = None
                         elif lastmod < oldest:
                             oldest = lastmod
@@ -260,6 +256,14 @@ class EntryMaker:
             self.oldest_file_time = oldest
         if self.future_files:
             self.report(_future_files_notice(self.future_files, *self.first_future))
+
+    def _note_future_file(self, page: Page, lastmod: int) -> None:
+        """A file time in the future is no change: counted for one notice, left unwritten."""
+        if not fits_w3c(lastmod):
+            raise unwritable_time(page.path, lastmod)
+        if not self.future_files:
+            self.first_future = (page.path, lastmod)
+        self.future_files += 1
 
     def _instead_of_future(self, page: Page, stated: int, times: Mapping[str, float]) -> int | None:
         """A stated lastmod in the future is a typo: warn, and take the file's time instead."""
