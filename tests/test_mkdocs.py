@@ -537,6 +537,34 @@ def test_mkdocs_own_sitemap_is_never_written_nor_left_behind(
     schemas.validate_folder(site)
 
 
+def test_files_named_like_mkdocs_sitemap_that_are_not_its_leftovers_stay(
+    tmp_path: Path, schemas: SchemaSet
+) -> None:
+    """With gzip off, `sitemap.xml.gz` is not sitemapkit's name: only MkDocs' leftover goes."""
+    urlset = (
+        b'<?xml version="1.0" encoding="UTF-8"?>\n'
+        b'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+        b"<url><loc>https://example.com/kept.html</loc></url></urlset>\n"
+    )
+    own = gzip.compress(urlset, mtime=0)
+    plugin = {"sitemapkit": {"gzip": False}}
+    config_file = make_site(
+        tmp_path,
+        {"site_url": "https://example.com/", "plugins": [plugin]},
+        {**DOCS, "sitemap.xml.gz": ""},
+    )
+    (tmp_path / "docs" / "sitemap.xml.gz").write_bytes(own)  # the site's own file
+    site = run_build(config_file)
+    assert (site / "sitemap.xml.gz").read_bytes() == own
+    schemas.validate_folder(site)
+
+    (tmp_path / "docs" / "sitemap.xml.gz").unlink()
+    other = gzip.compress(b"<!-- a backup, not a sitemap -->\n", mtime=0)
+    (site / "sitemap.xml.gz").write_bytes(other)  # not an urlset: not MkDocs' leftover
+    assert run_build(config_file, dirty=True) == site
+    assert (site / "sitemap.xml.gz").read_bytes() == other
+
+
 def test_a_sitemap_in_docs_is_replaced_with_a_warning_that_fails_strict(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, schemas: SchemaSet
 ) -> None:
@@ -572,6 +600,31 @@ def test_serve_never_lists_the_development_address(
     build(config, serve_url=config.site_url)
     listed = locs(site / "sitemap.xml")
     assert listed[0] == "https://example.com/" and len(listed) == len(LISTED_SOURCES)
+    schemas.validate_folder(site)
+
+
+def test_a_rebuild_after_a_failed_build_writes_the_sitemap(
+    tmp_path: Path, schemas: SchemaSet
+) -> None:
+    """`mkdocs serve` keeps one plugin across rebuilds; a failed build must not stop the next."""
+    hook = (
+        "from mkdocs.exceptions import PluginError\n"
+        "def on_page_markdown(markdown, page, config, files):\n"
+        "    if 'BROKEN' in markdown:\n"
+        "        raise PluginError('a broken page')\n"
+        "    return markdown\n"
+    )
+    config_file = make_site(
+        tmp_path,
+        {"site_url": "https://example.com/", "hooks": ["fail.py"]},
+        {**DOCS, "about.md": "# About\n\nBROKEN\n"},
+        **{"fail.py": hook},
+    )
+    with pytest.raises(Abort):
+        run_build(config_file)
+    (tmp_path / "docs" / "about.md").write_text("# About\n", encoding="utf-8")
+    site = run_build(config_file)  # the same plugin instance, as `mkdocs serve` rebuilds
+    assert len(locs(site / "sitemap.xml")) == len(LISTED_SOURCES)
     schemas.validate_folder(site)
 
 

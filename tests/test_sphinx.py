@@ -260,6 +260,13 @@ def test_incremental_builds_stay_complete_and_follow_changes(
     assert set(lastmods(out)) == set(first) - {BASE + "orphan.html"}
     assert '"orphan"' not in (out / STATE_NAME).read_text(encoding="utf-8")
 
+    # Drop an additional page and its old HTML: an earlier build's record no longer lists it.
+    conf_text = (src / "conf.py").read_text(encoding="utf-8")
+    (src / "conf.py").write_text(conf_text.replace("'extra': 'extra.html'", ""), "utf-8")
+    (out / "extra.html").unlink()
+    assert sphinx_build(src, out).code == 0
+    assert set(lastmods(out)) == set(first) - {BASE + "orphan.html", BASE + "extra.html"}
+
 
 @pytest.mark.parametrize("before", ["without sitemapkit", "without html_baseurl"])
 def test_module_pages_an_earlier_build_wrote_are_listed_once_the_sitemap_is_on(
