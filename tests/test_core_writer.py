@@ -143,11 +143,17 @@ def test_gzip_twins_are_the_same_compressed_on_a_thread_or_inline(
     assert len(locs(threaded / "sitemap.xml")) == 30_000
 
 
-def test_stale_parts_and_twins_are_removed_but_never_a_users_file(tmp_path: Path) -> None:
+def test_stale_parts_and_twins_are_removed_but_never_a_users_file(
+    tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     build_sitemaps(
         tmp_path, resolve_options({"base_url": BASE, "gzip": True, "max_urls": 2}), pages(7)
     )
     assert (tmp_path / "sitemap-4.xml").exists()
+    # A link the user put at an old part's name: the link is theirs, whatever it points at.
+    kept = tmp_path_factory.mktemp("elsewhere") / "sitemap-3.xml"
+    (tmp_path / "sitemap-3.xml").replace(kept)
+    (tmp_path / "sitemap-3.xml").symlink_to(kept)
     (tmp_path / "sitemap-9.xml").write_text("<urlset>my own file</urlset>")
     (tmp_path / "sitemap-8.txt").write_text("notes, not URLs\n")
     (tmp_path / "sitemap-7.txt").write_text(BASE + "a list the index never named\n")
@@ -161,7 +167,9 @@ def test_stale_parts_and_twins_are_removed_but_never_a_users_file(tmp_path: Path
         "sitemap-9.xml",
         "sitemap-8.txt",
         "sitemap-7.txt",
+        "sitemap-3.xml",
     }
+    assert (tmp_path / "sitemap-3.xml").is_symlink() and kept.is_file()
     assert "sitemap-4.xml.gz" in result.removed and "sitemap-1.txt" in result.removed
 
 
