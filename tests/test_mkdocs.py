@@ -381,6 +381,51 @@ def test_material_blog_views_take_the_dates_of_the_posts_they_show(
     schemas.validate_folder(site)
 
 
+def test_a_page_with_material_tags_listings_takes_the_dates_of_the_pages_they_show(
+    tmp_path: Path, schemas: SchemaSet
+) -> None:
+    # A newly tagged page changes the tags index; an edit to an untagged page does not.
+    docs = {
+        "index.md": "# Home\n",
+        "tags.md": "# Tags\n\n<!-- material/tags -->\n",
+        "beta.md": "# Beta tags\n\n<!-- material/tags { include: [beta] } -->\n",
+        "a.md": "---\ntags: [alpha]\n---\n\n# A\n",
+        "b.md": "---\ntags: [beta]\nsitemap: false\n---\n\n# B\n",
+        "c.md": "---\ntags: [alpha]\n---\n\n# C\n",
+        "untagged.md": "# Untagged\n",
+    }
+    plugins = ["tags", "sitemapkit"]
+    config = {"site_url": "https://example.com/", "theme": {"name": "material"}, "nav": None}
+    config_file = make_site(tmp_path, {**config, "plugins": plugins}, docs)
+    times = {
+        "index.md": "2021-01-01",
+        "tags.md": "2021-01-01",
+        "beta.md": "2021-01-01",
+        "a.md": "2022-01-01",
+        "b.md": "2022-02-01",
+        "c.md": "2023-03-01",
+        "untagged.md": "2025-01-01",
+    }
+    for name, day in times.items():
+        stamp = datetime.fromisoformat(day + "T00:00:00+00:00").timestamp()
+        os.utime(tmp_path / "docs" / name, (stamp, stamp))
+    site = run_build(config_file)
+
+    lastmods = {
+        row["loc"].removeprefix("https://example.com/"): row["lastmod"][:10]
+        for row in parse_urlset(site / "sitemap.xml")
+    }
+    assert lastmods == {
+        "": "2021-01-01",
+        "tags/": "2023-03-01",  # every tag: the newest tagged page
+        "beta/": "2022-02-01",  # only beta: a page left out of the sitemap still counts
+        "a/": "2022-01-01",
+        "c/": "2023-03-01",
+        "untagged/": "2025-01-01",
+    }
+    schemas.validate_folder(site)
+
+
 @pytest.mark.parametrize("directory_urls", [True, False])
 def test_a_page_mkdocs_redirects_overwrites_is_not_listed(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, schemas: SchemaSet, directory_urls: bool

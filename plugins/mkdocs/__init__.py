@@ -24,7 +24,7 @@ from sitemapkit import Notice, Page, SitemapkitError, SitemapOptions, build_site
 from sitemapkit.gc_pause import paused_gc
 
 from .config import SitemapkitConfig, core_options, is_dev_address
-from .pages import site_pages
+from .pages import site_pages, tag_listings
 from .redirects import drop_redirected, redirected_paths
 from .takeover import drop_theme_template, remove_mkdocs_leftovers, stop_mkdocs_sitemap
 
@@ -100,7 +100,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         try:
             with paused_gc():  # see sitemapkit.gc_pause: MkDocs' heap is large
                 if build.pages is None:
-                    pages = site_pages(build.files, log.warning)
+                    listings = tag_listings(config.plugins.values())
+                    pages = site_pages(build.files, log.warning, listings)
                     redirected = redirected_paths(config, build.files)
                     build.pages = drop_redirected(pages, redirected, log.info)
                 for page in build.pages:

@@ -6,7 +6,7 @@ also holds drafts, and after `--dirty` it holds pages that no longer exist.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page as MkDocsPage
@@ -64,14 +64,47 @@ def listed_pages(page: MkDocsPage) -> tuple[str, ...]:
     )
 
 
-def site_pages(files: Files, warn: Warn) -> list[Page]:
+def _file_of(item: object) -> str | None:
+    file = getattr(item, "file", None)
+    return file.dest_uri if isinstance(file, File) else None
+
+
+def tag_listings(plugins: Iterable[object]) -> dict[str, tuple[str, ...]]:
+    """Pages holding Material's tags listings -> the pages those listings show.
+
+    Material's tags plugin (9.6 and later) renders `<!-- material/tags -->` listings into
+    ordinary pages, so such a page changes when a page tagged into it does. Its record of the
+    listings is the plugin's own: without it (or from another tags plugin) there are none.
+    """
+    shows: dict[str, set[str]] = {}
+    for plugin in plugins:
+        if not type(plugin).__module__.startswith("material.plugins.tags"):
+            continue
+        for listing in getattr(getattr(plugin, "listings", None), "data", None) or ():
+            page = _file_of(getattr(listing, "page", None))
+            if page is None:
+                continue
+            shown = shows.setdefault(page, set())
+            for tree in listing:
+                for mapping in getattr(tree, "mappings", ()):
+                    name = _file_of(getattr(mapping, "item", None))
+                    if name is not None:
+                        shown.add(name)
+    return {page: tuple(sorted(shown)) for page, shown in shows.items() if shown}
+
+
+def site_pages(
+    files: Files, warn: Warn, listings: Mapping[str, tuple[str, ...]] | None = None
+) -> list[Page]:
     """The included documentation pages, with MkDocs' own URL (relative to `site_url`).
 
     Drafts and `exclude_docs` pages are not included; nav links are not files; the theme's
     404.html is a template, not a documentation page. A page a plugin generates (Material's
     blog archives, mkdocs-gen-files) has no source of its own: the file it was written to for
-    MkDocs to read is as new as the build. A listing also takes the times of what it lists.
+    MkDocs to read is as new as the build. A listing also takes the times of what it lists:
+    a blog view its posts, a page with tags listings (`listings`) the pages they show.
     """
+    listings = listings or {}
     pages = []
     for file in files.documentation_pages():
         page = file.page
@@ -84,7 +117,7 @@ def site_pages(files: Files, warn: Warn) -> list[Page]:
                 file.dest_uri,
                 page.url,
                 (source,) if source else (),
-                listed_pages(page),
+                listed_pages(page) + listings.get(file.dest_uri, ()),
                 meta=front_matter_metadata(file, meta, warn)
                 if FRONT_MATTER_KEY in meta
                 else NO_METADATA,
