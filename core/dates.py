@@ -18,6 +18,18 @@ _DATE_ONLY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 #: Clock skew allowed before a time counts as "in the future": a date written in a zone up to
 #: UTC+14 is midnight UTC of a day that has begun there.
 FUTURE_SLACK_SECONDS = 14 * 3600
+#: The fraction of a second in an ISO date-time: W3C allows any number of digits.
+_FRACTION = re.compile(r"([T ]\d\d:\d\d:\d\d)\.(\d+)")
+
+
+def iso_datetime(text: str) -> dt.datetime:
+    """`datetime.fromisoformat` that reads a `Z` and any digits of a fraction on every Python.
+
+    Python 3.10 reads neither (only 3 or 6 digits), so the same lastmod would pass on 3.11 and
+    be refused on 3.10. Digits past the microsecond are cut, as Python 3.11 does.
+    """
+    text = _FRACTION.sub(lambda m: f"{m[1]}.{m[2][:6]:0<6}", text.replace("Z", "+00:00"), 1)
+    return dt.datetime.fromisoformat(text)
 
 
 @lru_cache(maxsize=8192)
@@ -78,7 +90,7 @@ def parse_lastmod(value: object) -> int:
         try:
             if _DATE_ONLY.match(text):
                 return parse_lastmod(dt.date.fromisoformat(text))
-            return parse_lastmod(dt.datetime.fromisoformat(text.replace("Z", "+00:00")))
+            return parse_lastmod(iso_datetime(text))
         except ValueError:
             pass
     raise ValueError("expected a date such as 2024-05-01 or 2024-05-01T12:00:00+00:00")

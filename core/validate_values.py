@@ -10,6 +10,7 @@ import datetime as dt
 import re
 from urllib.parse import urlsplit
 
+from .dates import iso_datetime
 from .options import CHANGEFREQ_WORDS
 from .urls import MAX_LOC_LENGTH, STRAY_PERCENT
 
@@ -133,7 +134,7 @@ def parse_w3c(value: str) -> dt.datetime | None:
             day = dt.date.fromisoformat(value)
             return dt.datetime(day.year, day.month, day.day, tzinfo=dt.timezone.utc)
         if _DATETIME.fullmatch(value):
-            moment = dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
+            moment = iso_datetime(value)
             return moment.astimezone(dt.timezone.utc)
     except ValueError:
         return None

@@ -124,7 +124,7 @@ def mend_old_canonical(href: str, builder: str, file_suffix: str, link_suffix: s
     stem = href.removesuffix(file_suffix)
     if builder == "dirhtml":
         return stem.removesuffix("index") if stem.endswith("/index") else stem + "/"
-    return stem + link_suffix
+    return quote(stem, safe=":/%") + link_suffix  # as the html builder quotes its own links
 
 
 def canonical_links(

@@ -45,7 +45,10 @@ def front_matter(file: File, page: MkDocsPage) -> Mapping[str, object]:
     if page.markdown is not None:
         return page.meta
     try:
-        return get_data(file.content_string)[1]
+        if hasattr(file, "content_string"):
+            return get_data(file.content_string)[1]
+        with open(file.abs_src_path or "", encoding="utf-8-sig") as source:  # MkDocs 1.5
+            return get_data(source.read())[1]
     except (OSError, ValueError):  # MkDocs reports unreadable pages itself
         return {}
 

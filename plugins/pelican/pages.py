@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from pelican.contents import Article, Content
 from pelican.contents import Page as PelicanPage
 from sitemapkit import Page, PageMetadata, parse_page_metadata
+from sitemapkit.dates import iso_datetime
 from sitemapkit.pages import NO_METADATA
 
 logger = logging.getLogger(__name__)
@@ -205,7 +206,7 @@ def _in_site_zone(value: object, content: Any) -> object:
     if not isinstance(value, str) or len(value.strip()) <= len("2024-03-01"):
         return value  # not text, or a date alone: the core reads it as that day
     try:
-        moment = datetime.fromisoformat(value.strip())
+        moment = iso_datetime(value.strip())
     except ValueError:
         return value  # the core names the bad value
     settings = getattr(content, "settings", None)

@@ -77,7 +77,7 @@ def unknown_settings(config: Config) -> list[str]:
 
 def where_set(config: Config, name: str) -> str:
     """Where the user fixes a setting: a `-D` option wins over conf.py."""
-    overrides = getattr(config, "_overrides", None)
+    overrides = getattr(config, "overrides", None)  # Sphinx 7.2: an attribute; later a property
     if isinstance(overrides, dict) and name in overrides:
         return f"the -D {name}=... option"
     return "conf.py"
