@@ -426,6 +426,51 @@ def test_a_page_with_material_tags_listings_takes_the_dates_of_the_pages_they_sh
     schemas.validate_folder(site)
 
 
+def test_each_language_of_mkdocs_static_i18n_dates_its_tags_page_by_its_own_pages(
+    tmp_path: Path, schemas: SchemaSet
+) -> None:
+    # Each further language is built inside the first one's post-build, and the tags plugin
+    # starts over for it: the first language's listings must be read before that.
+    i18n = {
+        "i18n": {
+            "docs_structure": "folder",
+            "languages": [
+                {"locale": "en", "default": True, "name": "English", "build": True},
+                {"locale": "fr", "name": "Français", "build": True},
+            ],
+        }
+    }
+    times = {
+        "en/index.md": "2021-01-01",
+        "en/tags.md": "2021-01-01",
+        "en/a.md": "2022-01-01",
+        "fr/index.md": "2021-01-01",
+        "fr/tags.md": "2021-01-01",
+        "fr/a.md": "2023-01-01",
+    }
+    docs = {name: "---\ntags: [alpha]\n---\n\n# A\n" for name in times}
+    docs |= {f"{lang}/tags.md": "# Tags\n\n<!-- material/tags -->\n" for lang in ("en", "fr")}
+    config = {
+        "site_url": "https://example.com/",
+        "theme": {"name": "material"},
+        "plugins": ["tags", i18n, "sitemapkit"],
+        "nav": None,
+    }
+    config_file = make_site(tmp_path, config, docs)
+    for name, day in times.items():
+        stamp = datetime.fromisoformat(day + "T00:00:00+00:00").timestamp()
+        os.utime(tmp_path / "docs" / name, (stamp, stamp))
+    site = run_build(config_file)
+
+    lastmods = {
+        row["loc"].removeprefix("https://example.com/"): row["lastmod"][:10]
+        for row in parse_urlset(site / "sitemap.xml")
+    }
+    assert lastmods["tags/"] == "2022-01-01"
+    assert lastmods["fr/tags/"] == "2023-01-01"
+    schemas.validate_folder(site)
+
+
 @pytest.mark.parametrize("directory_urls", [True, False])
 def test_a_page_mkdocs_redirects_overwrites_is_not_listed(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, schemas: SchemaSet, directory_urls: bool

@@ -11,7 +11,7 @@ and only the outermost build writes, after the ones inside it.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from jinja2 import Environment
@@ -43,6 +43,8 @@ class _Build:
     """One `build()` MkDocs is running: its final files collection, and their pages once made."""
 
     files: Files | None = None
+    #: Pages with tags listings -> the pages shown, read before a build inside resets them.
+    listings: dict[str, tuple[str, ...]] = field(default_factory=dict)
     pages: list[Page] | None = None
 
 
@@ -84,6 +86,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         drop_theme_template(files, config)  # before MkDocs copies static files
         if self.open:
             self.open[-1].files = files
+            self.open[-1].listings = tag_listings(config.plugins.values())
         return env
 
     def on_build_error(self, *, error: Exception) -> None:
@@ -100,8 +103,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         try:
             with paused_gc():  # see sitemapkit.gc_pause: MkDocs' heap is large
                 if build.pages is None:
-                    listings = tag_listings(config.plugins.values())
-                    pages = site_pages(build.files, log.warning, listings)
+                    pages = site_pages(build.files, log.warning, build.listings)
                     redirected = redirected_paths(config, build.files)
                     build.pages = drop_redirected(pages, redirected, log.info)
                 for page in build.pages:
