@@ -69,6 +69,13 @@ BASE_CONFIG: dict[str, Any] = {
     "plugins": ["sitemapkit"],
 }
 
+#: A Material site with no nav of its own, for the blog and tags plugins.
+MATERIAL: dict[str, Any] = {
+    "site_url": "https://example.com/",
+    "theme": {"name": "material"},
+    "nav": None,
+}
+
 
 def make_site(
     root: Path, config: Mapping[str, Any], docs: Mapping[str, str] = DOCS, **extra: str
@@ -79,11 +86,25 @@ def make_site(
     return root / "mkdocs.yml"
 
 
-def run_build(config_file: Path, **overrides: Any) -> Path:
-    """A real in-process `mkdocs build`; returns the site folder."""
+def run_build(config_file: Path, days: Mapping[str, str] | None = None, **overrides: Any) -> Path:
+    """A real in-process `mkdocs build`; returns the site folder.
+
+    `days` first sets the named Markdown files' times to midnight UTC of the given days.
+    """
+    for name, day in (days or {}).items():
+        stamp = datetime.fromisoformat(day + "T00:00:00+00:00").timestamp()
+        os.utime(config_file.parent / "docs" / name, (stamp, stamp))
     config = load_config(config_file=str(config_file), **overrides)
     build(config, dirty=overrides.get("dirty", False))
     return Path(config.site_dir)
+
+
+def lastmod_days(site: Path) -> dict[str, str]:
+    """Each listed path (under https://example.com/) -> the day of its lastmod."""
+    return {
+        row["loc"].removeprefix("https://example.com/"): row["lastmod"][:10]
+        for row in parse_urlset(site / "sitemap.xml")
+    }
 
 
 def canonical_links(site: Path) -> dict[str, str]:
@@ -339,8 +360,7 @@ def test_material_blog_views_take_the_dates_of_the_posts_they_show(
         "blog/posts/three.md": post.format(month=3, category="Beta"),
     }
     plugins = [{"blog": {"pagination_per_page": 1}}, "sitemapkit"]
-    config = {"site_url": "https://example.com/", "theme": {"name": "material"}, "nav": None}
-    config_file = make_site(tmp_path, {**config, "plugins": plugins}, docs)
+    config_file = make_site(tmp_path, {**MATERIAL, "plugins": plugins}, docs)
     times = {
         "index.md": "2021-01-01",
         "blog/index.md": "2021-01-01",
@@ -350,15 +370,8 @@ def test_material_blog_views_take_the_dates_of_the_posts_they_show(
         "blog/posts/hidden.md": "2021-12-01",
         "guide.md": "2025-01-01",
     }
-    for name, day in times.items():
-        stamp = datetime.fromisoformat(day + "T00:00:00+00:00").timestamp()
-        os.utime(tmp_path / "docs" / name, (stamp, stamp))
-    site = run_build(config_file)
-
-    lastmods = {
-        row["loc"].removeprefix("https://example.com/"): row["lastmod"][:10]
-        for row in parse_urlset(site / "sitemap.xml")
-    }
+    site = run_build(config_file, days=times)
+    lastmods = lastmod_days(site)
     assert {loc: lastmods[loc] for loc in lastmods if not loc.startswith("blog/20")} == {
         "": "2021-01-01",
         "blog/": "2022-03-01",  # the index shows the newest post, newer than its own file
@@ -395,8 +408,7 @@ def test_a_page_with_material_tags_listings_takes_the_dates_of_the_pages_they_sh
         "untagged.md": "# Untagged\n",
     }
     plugins = ["tags", "sitemapkit"]
-    config = {"site_url": "https://example.com/", "theme": {"name": "material"}, "nav": None}
-    config_file = make_site(tmp_path, {**config, "plugins": plugins}, docs)
+    config_file = make_site(tmp_path, {**MATERIAL, "plugins": plugins}, docs)
     times = {
         "index.md": "2021-01-01",
         "tags.md": "2021-01-01",
@@ -406,15 +418,8 @@ def test_a_page_with_material_tags_listings_takes_the_dates_of_the_pages_they_sh
         "c.md": "2023-03-01",
         "untagged.md": "2025-01-01",
     }
-    for name, day in times.items():
-        stamp = datetime.fromisoformat(day + "T00:00:00+00:00").timestamp()
-        os.utime(tmp_path / "docs" / name, (stamp, stamp))
-    site = run_build(config_file)
-
-    lastmods = {
-        row["loc"].removeprefix("https://example.com/"): row["lastmod"][:10]
-        for row in parse_urlset(site / "sitemap.xml")
-    }
+    site = run_build(config_file, days=times)
+    lastmods = lastmod_days(site)
     assert lastmods == {
         "": "2021-01-01",
         "tags/": "2023-03-01",  # every tag: the newest tagged page
@@ -450,22 +455,9 @@ def test_each_language_of_mkdocs_static_i18n_dates_its_tags_page_by_its_own_page
     }
     docs = {name: "---\ntags: [alpha]\n---\n\n# A\n" for name in times}
     docs |= {f"{lang}/tags.md": "# Tags\n\n<!-- material/tags -->\n" for lang in ("en", "fr")}
-    config = {
-        "site_url": "https://example.com/",
-        "theme": {"name": "material"},
-        "plugins": ["tags", i18n, "sitemapkit"],
-        "nav": None,
-    }
-    config_file = make_site(tmp_path, config, docs)
-    for name, day in times.items():
-        stamp = datetime.fromisoformat(day + "T00:00:00+00:00").timestamp()
-        os.utime(tmp_path / "docs" / name, (stamp, stamp))
-    site = run_build(config_file)
-
-    lastmods = {
-        row["loc"].removeprefix("https://example.com/"): row["lastmod"][:10]
-        for row in parse_urlset(site / "sitemap.xml")
-    }
+    config_file = make_site(tmp_path, {**MATERIAL, "plugins": ["tags", i18n, "sitemapkit"]}, docs)
+    site = run_build(config_file, days=times)
+    lastmods = lastmod_days(site)
     assert lastmods["tags/"] == "2022-01-01"
     assert lastmods["fr/tags/"] == "2023-01-01"
     schemas.validate_folder(site)
