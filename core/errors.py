@@ -44,6 +44,12 @@ _FIXES = {
     )
     if (code := getattr(errno, name, None)) is not None
 }
+#: Windows' sharing violation: it replaces no file another program holds open.
+_SHARING_VIOLATION = 32
+_HELD_OPEN = (
+    "another program has the file open (a server, an editor, a sync or virus scanner); close "
+    "it or wait for it, then build again"
+)
 
 
 def file_system_error(exc: OSError, folder: str) -> SitemapkitError:
@@ -51,10 +57,14 @@ def file_system_error(exc: OSError, folder: str) -> SitemapkitError:
 
     `folder` is named when the error names no file (a failed write to an open file).
     """
-    where = os.fsdecode(exc.filename) if exc.filename is not None else folder
+    named = exc.filename2 if exc.filename2 is not None else exc.filename  # a rename's target
+    where = os.fsdecode(named) if named is not None else folder
     parent, name = os.path.split(where)
     if name.startswith(".sitemapkit-") and name.endswith(".tmp"):  # a temporary file of ours
         where = parent or os.curdir
     reason = exc.strerror or str(exc) or type(exc).__name__
-    fix = _FIXES.get(exc.errno or 0, "check the output folder and its disk, then build again")
+    if getattr(exc, "winerror", None) == _SHARING_VIOLATION:
+        fix = _HELD_OPEN
+    else:
+        fix = _FIXES.get(exc.errno or 0, "check the output folder and its disk, then build again")
     return SitemapkitError(f"{where}: {reason}; {fix}")

@@ -113,6 +113,7 @@ def _file_name(suffix: str) -> Check:
             and len(value) > len(suffix)
             and "/" not in value
             and "\\" not in value
+            and ":" not in value  # `C:name` is a file on drive C: wherever the site is
             and not value.startswith(".")
         ):
             return value
@@ -308,9 +309,11 @@ def resolve_options(values: Mapping[str, Any]) -> SitemapOptions:
         checked[name] = spec.check(name, value)
     options = SitemapOptions(**checked)
     names = [options.sitemap_name, options.txt_name, options.index_name]
-    if len(set(names)) != len(names):
+    if len({name.casefold() for name in names}) != len(names):  # Windows and macOS ignore case
         raise OptionError(
-            "index_name", options.index_name, "sitemap_name, txt_name and index_name must differ"
+            "index_name",
+            options.index_name,
+            "sitemap_name, txt_name and index_name must differ, and not in case alone",
         )
     stem = options.sitemap_name[:-4]  # parts of a split sitemap are named stem-1.xml, stem-2.xml
     if re.fullmatch(re.escape(stem) + r"-\d+\.xml", options.index_name):

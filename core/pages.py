@@ -94,8 +94,8 @@ def sort_name(name: str) -> str:
     return "" if name == "index.html" else name
 
 
-def _inside(root_real: str, path: str) -> bool:
-    real = os.path.realpath(path)
+def _inside(root_real: str, path: str, real: str | None = None) -> bool:
+    real = os.path.realpath(path) if real is None else real
     return real == root_real or real.startswith(root_real + os.sep)
 
 
@@ -153,7 +153,8 @@ def scan_output(root: str) -> Iterator[Page]:
                 if entry.is_dir():
                     path = os.path.join(folder, name)
                     real = os.path.realpath(path)
-                    if real not in active:
+                    # A Windows junction is no symlink to `is_symlink`, yet leads elsewhere.
+                    if real not in active and _inside(root_real, path, real):
                         entries, fd = _list_folder(path)
                         stack.append(
                             (iter(entries), fd, path, prefix + name + "/", active | {real})

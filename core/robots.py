@@ -132,5 +132,7 @@ def _replace(path: str, text: bytes) -> None:
         os.replace(temp, path)
     except BaseException:
         with contextlib.suppress(OSError):
+            os.chmod(temp, stat.S_IREAD | stat.S_IWRITE)  # Windows removes no read-only file
+        with contextlib.suppress(OSError):
             os.remove(temp)
         raise

@@ -693,7 +693,10 @@ class _Validation:
         """A local file's URL, when the base is known and the file is inside the site folder."""
         if self.base is None:
             return None
-        relative = os.path.relpath(path, self.root).replace(os.sep, "/")
+        try:
+            relative = os.path.relpath(path, self.root).replace(os.sep, "/")
+        except ValueError:  # Windows: another drive
+            return None
         if relative.startswith("../"):
             return None
         return self.base + relative
@@ -709,7 +712,7 @@ class _Validation:
         if rest is None:
             return None
         relative = unquote(_path_part(rest))
-        if ".." in relative.split("/"):
+        if not _names_inside(relative):
             return None
         return self.root / relative
 
@@ -743,9 +746,24 @@ def _last_segment(url: str) -> str:
     return unquote(urlsplit(url).path.rpartition("/")[2]) or "index.html"
 
 
+def _names_inside(path: str) -> bool:
+    """Whether a decoded URL path can only name a file inside the site folder, on every system.
+
+    `..`, a leading slash and a drive leave the folder; a backslash (an encoded `%5C`, which a
+    Windows path leaks into URLs) is a folder separator on Windows but a plain letter to hosts.
+    """
+    return not (
+        ".." in path.split("/")
+        or path.startswith("/")
+        or "\\" in path
+        or "\0" in path
+        or os.path.splitdrive(path)[0]
+    )
+
+
 def _page_exists(root: Path, path: str) -> bool:
     """Whether a static host serves a file for this URL path (index pages, `.html` optional)."""
-    if ".." in path.split("/"):
+    if not _names_inside(path):
         return False
     if path == "" or path.endswith("/"):
         return any(is_file(root / (path + name)) for name in _PAGE_SUFFIXES)

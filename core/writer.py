@@ -291,6 +291,13 @@ _INDEX_LOC = re.compile(rb"<loc>([^<]*)</loc>")
 _XML_PART = re.compile(r"(.+)-\d+\.xml")
 
 
+def _same_file(path: str, other: str) -> bool:
+    try:
+        return os.path.samefile(path, other)
+    except OSError:
+        return False
+
+
 def _plain_name(name: str) -> bool:
     """A file name directly in the output folder: an old index never names anything else."""
     return (
@@ -493,8 +500,12 @@ class SitemapWriter:
             found = [entry.name for entry in it if entry.name.startswith(stems)]
         candidates |= {name for name in found if pattern.match(name)}
         candidates = {name for name in candidates if _plain_name(name)}
+        written_folded = {name.casefold(): name for name in written}
         for name in sorted(candidates - written):
             path = os.path.join(self.root, name)
+            twin = written_folded.get(name.casefold())
+            if twin is not None and _same_file(path, os.path.join(self.root, twin)):
+                continue  # Windows and macOS ignore case: `Sitemap.xml` is the file just written
             if os.path.isfile(path) and not os.path.islink(path) and is_own_file(path, noted):
                 os.remove(path)
                 result.removed.append(name)

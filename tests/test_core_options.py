@@ -53,6 +53,7 @@ def test_values_are_normalised() -> None:
         ("lastmod", "git", "'mtime' or 'none'"),
         ("gzip", "maybe", "true or false"),
         ("sitemap_name", "../sitemap.xml", "plain file name"),
+        ("sitemap_name", "C:sitemap.xml", "plain file name"),  # a file on drive C: (Windows)
         ("txt_name", "sitemap.xml", "ending in .txt"),
         ("base_url", "example.com", "https://example.com/"),
         ("exclude", 5, "list of patterns"),
@@ -77,6 +78,8 @@ def test_an_unknown_option_suggests_the_closest_name() -> None:
 def test_file_names_must_differ() -> None:
     with pytest.raises(OptionError, match="must differ"):
         resolve_options({"index_name": "sitemap.xml"})
+    with pytest.raises(OptionError, match="not in case alone"):  # one file on Windows and macOS
+        resolve_options({"sitemap_name": "Sitemap.xml", "index_name": "sitemap.xml"})
     with pytest.raises(OptionError, match=r"^index_name: 'a-1.xml' .* named a-1.xml, a-2.xml"):
         resolve_options({"sitemap_name": "a.xml", "index_name": "a-1.xml"})
     assert resolve_options({"sitemap_name": "a.xml", "index_name": "a-index.xml"})

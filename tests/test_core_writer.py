@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import gzip
 import math
 import os
@@ -14,6 +15,7 @@ import pytest
 from conftest import SchemaSet, locs, parse_urlset
 from sitemapkit import Notice, Page, SitemapkitError, build_sitemaps, resolve_options
 from sitemapkit.entries import Entry
+from sitemapkit.errors import file_system_error
 from sitemapkit.writer import SitemapWriter
 
 BASE = "https://example.com/"
@@ -369,3 +371,21 @@ def test_a_folder_at_a_files_name_is_an_error_before_anything_changes(tmp_path: 
     with pytest.raises(SitemapkitError, match=r"'sitemap-index.xml.gz' .* is a folder.*index_name"):
         build_sitemaps(tmp_path, options, pages(3))
     assert contents(tmp_path) == before
+
+
+def test_a_file_system_error_names_the_file_a_rename_was_replacing_and_the_fix() -> None:
+    temp, target = os.path.join("out", ".sitemapkit-7.tmp"), os.path.join("out", "sitemap.xml")
+    denied = OSError(errno.EACCES, "Permission denied", temp, None, target)
+    assert str(file_system_error(denied, "out")) == (
+        f"{target}: Permission denied; give the user running the build read and write access "
+        "to the output folder (a folder built by another user, or in a container, keeps that "
+        "user's permissions)"
+    )
+    full = OSError(errno.ENOSPC, "No space left on device", temp)
+    assert str(file_system_error(full, "out")).startswith("out: No space left on device; free")
+
+    class SharingViolation(PermissionError):  # what Windows raises while another program reads
+        winerror = 32
+
+    held = SharingViolation(errno.EACCES, "The process cannot access the file", temp, None, target)
+    assert "another program has the file open" in str(file_system_error(held, "out"))

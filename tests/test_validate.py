@@ -616,3 +616,26 @@ def test_a_sitemap_of_a_preview_servers_address_is_a_warning(
         }
     )
     assert validate_target(public / "pub" / "sitemap.xml").problems == []
+
+
+def test_a_loc_whose_path_leaves_the_site_folder_names_no_page_here(
+    make_tree: Callable[..., Path],
+) -> None:
+    """A doubled slash would join as an absolute path; `%5C` is a separator only on Windows."""
+    outside = make_tree({"secret.html": "<p>"}, name="outside")
+    anchored = "https://example.com/" + (outside / "secret.html").as_posix()
+    site = make_tree(
+        {
+            "sitemap.xml": _urlset(
+                "https://example.com/",
+                anchored,
+                "https://example.com/docs%5Cintro.html",
+                "https://example.com/a%00b.html",
+            ),
+            "index.html": "<p>",
+            "docs/intro.html": "<p>",
+        }
+    )
+    report = validate_target(site, base_url="https://example.com/")
+    found = [(p.code, p.line) for p in report.problems]
+    assert found == [("no-page", 4), ("no-page", 5), ("no-page", 6)], report.describe()

@@ -130,7 +130,10 @@ def _rebased(written: Written, path_prefix: str, url_prefix: str) -> Page:
 
 def _prefixes(run: SiteRun, main: SiteRun) -> tuple[str, str] | str:
     """Where a subsite's files and URLs sit below the main site's, or why it is not listed."""
-    relative = os.path.relpath(run.output_path, main.output_path)
+    try:
+        relative = os.path.relpath(run.output_path, main.output_path)
+    except ValueError:  # Windows: another drive
+        relative = os.path.abspath(run.output_path)
     if relative == os.curdir:
         return "", ""
     if relative.startswith(os.pardir) or os.path.isabs(relative):
