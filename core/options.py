@@ -316,7 +316,7 @@ def resolve_options(values: Mapping[str, Any]) -> SitemapOptions:
             "sitemap_name, txt_name and index_name must differ, and not in case alone",
         )
     stem = options.sitemap_name[:-4]  # parts of a split sitemap are named stem-1.xml, stem-2.xml
-    if re.fullmatch(re.escape(stem) + r"-\d+\.xml", options.index_name):
+    if re.fullmatch(re.escape(stem) + r"-\d+\.xml", options.index_name, re.IGNORECASE):
         raise OptionError(
             "index_name",
             options.index_name,

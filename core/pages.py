@@ -96,7 +96,7 @@ def sort_name(name: str) -> str:
 
 def _inside(root_real: str, path: str, real: str | None = None) -> bool:
     real = os.path.realpath(path) if real is None else real
-    return real == root_real or real.startswith(root_real + os.sep)
+    return real == root_real or real.startswith(os.path.join(root_real, ""))  # `/`, `E:\\`
 
 
 #: Where folders can be listed by descriptor, `stat` runs relative to the open folder

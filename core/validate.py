@@ -746,16 +746,20 @@ def _last_segment(url: str) -> str:
     return unquote(urlsplit(url).path.rpartition("/")[2]) or "index.html"
 
 
+_BACKSLASH_SEPARATES = "\\" in (os.sep, os.altsep)
+
+
 def _names_inside(path: str) -> bool:
     """Whether a decoded URL path can only name a file inside the site folder, on every system.
 
-    `..`, a leading slash and a drive leave the folder; a backslash (an encoded `%5C`, which a
-    Windows path leaks into URLs) is a folder separator on Windows but a plain letter to hosts.
+    `..`, a leading slash and a drive leave the folder; on Windows a backslash (an encoded
+    `%5C`, which a Windows path leaks into URLs) separates folders, while elsewhere, as on the
+    host, it is a letter of a name.
     """
     return not (
         ".." in path.split("/")
         or path.startswith("/")
-        or "\\" in path
+        or (_BACKSLASH_SEPARATES and "\\" in path)
         or "\0" in path
         or os.path.splitdrive(path)[0]
     )

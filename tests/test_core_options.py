@@ -80,6 +80,8 @@ def test_file_names_must_differ() -> None:
         resolve_options({"index_name": "sitemap.xml"})
     with pytest.raises(OptionError, match="not in case alone"):  # one file on Windows and macOS
         resolve_options({"sitemap_name": "Sitemap.xml", "index_name": "sitemap.xml"})
+    with pytest.raises(OptionError, match=r"named Sitemap-1\.xml"):  # part 1, whatever the case
+        resolve_options({"sitemap_name": "Sitemap.xml", "index_name": "sitemap-1.xml"})
     with pytest.raises(OptionError, match=r"^index_name: 'a-1.xml' .* named a-1.xml, a-2.xml"):
         resolve_options({"sitemap_name": "a.xml", "index_name": "a-1.xml"})
     assert resolve_options({"sitemap_name": "a.xml", "index_name": "a-index.xml"})

@@ -430,6 +430,11 @@ def test_a_page_with_material_tags_listings_takes_the_dates_of_the_pages_they_sh
     }
     schemas.validate_folder(site)
 
+    # With `listings: false` the pages show no listing: they keep their own time.
+    plugins = [{"tags": {"listings": False}}, "sitemapkit"]
+    site = run_build(make_site(tmp_path, {**MATERIAL, "plugins": plugins}, docs), days=times)
+    assert lastmod_days(site)["tags/"] == lastmod_days(site)["beta/"] == "2021-01-01"
+
 
 def test_each_language_of_mkdocs_static_i18n_dates_its_tags_page_by_its_own_pages(
     tmp_path: Path, schemas: SchemaSet

@@ -631,9 +631,11 @@ def test_a_loc_whose_path_leaves_the_site_folder_names_no_page_here(
                 anchored,
                 "https://example.com/docs%5Cintro.html",
                 "https://example.com/a%00b.html",
+                "https://example.com/a%5Cb.html",  # a letter of a name, except on Windows
             ),
             "index.html": "<p>",
             "docs/intro.html": "<p>",
+            "a\\b.html": "<p>",
         }
     )
     report = validate_target(site, base_url="https://example.com/")

@@ -83,6 +83,8 @@ def tag_listings(plugins: Iterable[object]) -> dict[str, tuple[str, ...]]:
     for plugin in plugins:
         if not type(plugin).__module__.startswith("material.plugins.tags"):
             continue
+        if getattr(getattr(plugin, "config", None), "listings", True) is False:
+            continue  # the listings are found, but not rendered into their pages
         for listing in getattr(getattr(plugin, "listings", None), "data", None) or ():
             page = _file_of(getattr(listing, "page", None))
             if page is None:
