@@ -408,7 +408,9 @@ def main(argv: Sequence[str]) -> int:
     sizes = args.sizes
     if sizes is None:
         sizes = [10_000, 100_000]
-        if (sites / f"tree-{BIG_TREE}").is_dir():
+        from trees import tree_path
+
+        if tree_path(sites, BIG_TREE).is_dir():
             sizes.append(BIG_TREE)
         else:
             say(f"(the {BIG_TREE:,}-page tree is not generated yet; add it with --sizes)")

@@ -2,7 +2,10 @@
 
 A tree of N pages has about N / 100 folders nested 1 to 5 deep, an `index.html` in each,
 some names with spaces and non-ASCII letters, about 5% non-HTML assets, and modification
-times spread over ten years. The same N always gives the same tree (a seeded generator).
+times spread over ten years. Each page is 8 KiB, the size of a small page with a theme: a
+short document padded with a hole (a sparse file), so a million of them take no disk. The
+size matters because a scan opens pages of 4 KiB or less, to find redirect stubs. The same N
+always gives the same tree (a seeded generator).
 A tree is generated once into a temporary name and renamed when complete, then reused.
 """
 
@@ -19,6 +22,7 @@ MAX_DEPTH = 5
 FIRST_MTIME = 1420070400  # 2015-01-01
 LAST_MTIME = 1735689600  # 2025-01-01
 _CONTENT = b"<!doctype html><title>page</title><p>A page of a synthetic site.</p>\n"
+PAGE_BYTES = 8192
 _ASSET_SUFFIXES = (".css", ".png", ".js", ".svg")
 
 
@@ -81,7 +85,7 @@ def tree_files(pages: int, seed: int = 7) -> Iterator[tuple[str, int]]:
 
 
 def tree_path(sites: Path, pages: int) -> Path:
-    return sites / f"tree-{pages}"
+    return sites / f"tree-{pages}-8k"  # earlier trees had 69-byte pages
 
 
 def ensure_tree(sites: Path, pages: int) -> tuple[Path, bool]:
@@ -102,6 +106,8 @@ def ensure_tree(sites: Path, pages: int) -> tuple[Path, bool]:
         fd = os.open(partial / relative, flags, 0o644)
         try:
             os.write(fd, _CONTENT)
+            if relative.endswith(".html"):
+                os.ftruncate(fd, PAGE_BYTES)
             os.utime(fd, (mtime, mtime))
         finally:
             os.close(fd)

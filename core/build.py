@@ -13,6 +13,7 @@ from .errors import SitemapkitError, file_system_error
 from .gc_pause import paused_gc
 from .options import SitemapOptions
 from .pages import Page, scan_output
+from .redirect_stubs import SkippedStubs
 from .robots import remove_robots_line, sitemap_line, update_robots
 from .writer import FileNames, Progress, SitemapWriter, WriteResult
 
@@ -85,12 +86,16 @@ def _build(
     if not os.path.isdir(root):
         raise SitemapkitError(f"output folder {root!r} does not exist; build the site first")
     maker = EntryMaker(options, report, source_date_epoch(), build_started_ns)
+    stubs = SkippedStubs()
     if pages is None:
-        entries: Iterable[Entry] = stream_entries(scan_output(root), maker)
+        entries: Iterable[Entry] = stream_entries(scan_output(root, stubs), maker)
     else:
         entries = resolve_entries(pages, maker)
     writer = SitemapWriter(root, options, progress)
     written = writer.write(entries)
+    if stubs.count:
+        maker.skipped["redirect stub"] = stubs.count
+        report(_stubs_notice(stubs))
     result = BuildResult(**vars(written), skipped=dict(maker.skipped))
     if written.replaced:
         report(_replaced_notice(written.replaced, writer.names))
@@ -113,6 +118,16 @@ def _build(
                 )
             )
     return result
+
+
+def _stubs_notice(stubs: SkippedStubs) -> Notice:
+    return Notice(
+        "info",
+        "redirect-stubs",
+        f"{stubs.count:,} redirect stub{'s' if stubs.count > 1 else ''} not listed (a page "
+        "whose meta refresh sends visitors to another address at once, as Hugo's aliases and "
+        f"jekyll-redirect-from write); the first: {stubs.first}",
+    )
 
 
 #: Output files all written this recently were written by the build that made them.

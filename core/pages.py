@@ -9,6 +9,7 @@ from operator import attrgetter
 
 from .dates import parse_lastmod
 from .options import CHANGEFREQ_WORDS, as_number, parse_bool
+from .redirect_stubs import STUB_MAX_BYTES, SkippedStubs, is_redirect_stub, read_stub
 
 HTML_SUFFIXES = (".html", ".htm")
 
@@ -130,12 +131,14 @@ def _list_folder(path: str) -> tuple[list[os.DirEntry[str]], int | None]:
         raise
 
 
-def scan_output(root: str) -> Iterator[Page]:
+def scan_output(root: str, stubs: SkippedStubs | None = None) -> Iterator[Page]:
     """Every *.html / *.htm (in any case) below `root`, depth-first in sorted name order.
 
     Symbolic links are followed only while they stay inside `root` (and never into a folder
-    already on the current path, so a link loop ends). Hidden files and folders are skipped.
+    already on the current path, so a link loop ends). Hidden files and folders are skipped,
+    and so are redirect stubs, noted in `stubs`.
     """
+    stubs = SkippedStubs() if stubs is None else stubs
     root_real = os.path.realpath(root)
     # One generator with a stack of open folders: `yield from` per level would cost a frame
     # per level for every page.
@@ -143,7 +146,7 @@ def scan_output(root: str) -> Iterator[Page]:
     stack = [(iter(entries), fd, root, "", frozenset({root_real}))]
     try:
         while stack:
-            listing, _, folder, prefix, active = stack[-1]
+            listing, folder_fd, folder, prefix, active = stack[-1]
             for entry in listing:
                 name = entry.name
                 if name.startswith("."):
@@ -163,7 +166,13 @@ def scan_output(root: str) -> Iterator[Page]:
                 elif (
                     name.endswith(HTML_SUFFIXES) or name[-5:].lower().endswith(HTML_SUFFIXES)
                 ) and entry.is_file():  # `.HTM` from older tools: only other names pay for it
-                    yield Page(prefix + name, mtime=entry.stat().st_mtime_ns // 1_000_000_000)
+                    stat = entry.stat()
+                    if stat.st_size <= STUB_MAX_BYTES and is_redirect_stub(
+                        read_stub(name, folder, folder_fd)
+                    ):
+                        stubs.note(prefix + name)
+                        continue
+                    yield Page(prefix + name, mtime=stat.st_mtime_ns // 1_000_000_000)
             else:
                 fd = stack.pop()[1]
                 if fd is not None:

@@ -22,6 +22,7 @@ from urllib.parse import unquote, urlsplit
 from .dates import FUTURE_SLACK_SECONDS
 from .errors import SitemapkitError
 from .options import MAX_BYTES_PER_FILE
+from .redirect_stubs import STUB_MAX_BYTES, is_redirect_stub, read_stub
 from .urls import local_host, normalise_base_url
 from .validate_file import FileCheck, Level, Problem, check_file
 from .validate_values import (
@@ -534,7 +535,18 @@ class _Validation:
             if rest is None or check_url(loc) is not None:
                 continue
             path = unquote(_path_part(rest), errors="surrogateescape")
-            if _page_exists(root, path):
+            served = _served_file(root, path)
+            if served is not None:
+                if _is_redirect_stub_file(served):
+                    self.problem(
+                        "warning",
+                        "redirect-stub",
+                        check.name,
+                        line,
+                        f"loc {loc!r} is a redirect stub: its meta refresh sends visitors to "
+                        "another address at once, and crawlers report listed redirects; list "
+                        "the page it leads to instead",
+                    )
                 continue
             if _page_exists(root, path + "/"):
                 self.problem(
@@ -765,10 +777,25 @@ def _names_inside(path: str) -> bool:
     )
 
 
-def _page_exists(root: Path, path: str) -> bool:
-    """Whether a static host serves a file for this URL path (index pages, `.html` optional)."""
+def _served_file(root: Path, path: str) -> Path | None:
+    """The file a static host serves for this URL path (index pages, `.html` optional)."""
     if not _names_inside(path):
-        return False
+        return None
     if path == "" or path.endswith("/"):
-        return any(is_file(root / (path + name)) for name in _PAGE_SUFFIXES)
-    return is_file(root / path) or is_file(root / (path + ".html"))
+        candidates = [root / (path + name) for name in _PAGE_SUFFIXES]
+    else:
+        candidates = [root / path, root / (path + ".html")]
+    return next((file for file in candidates if is_file(file)), None)
+
+
+def _page_exists(root: Path, path: str) -> bool:
+    return _served_file(root, path) is not None
+
+
+def _is_redirect_stub_file(path: Path) -> bool:
+    try:
+        if path.stat().st_size > STUB_MAX_BYTES:
+            return False
+    except OSError:
+        return False
+    return is_redirect_stub(read_stub(path.name, str(path.parent), None))

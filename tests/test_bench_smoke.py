@@ -34,9 +34,10 @@ def test_benchmark_reports_every_contender_on_a_tiny_tree(
     assert "not measured here" in report  # the 1,000,000-page targets need the big tree
     assert len(list((tmp_path / "results").glob("*.json"))) == 1
 
-    tree = tmp_path / "sites" / "tree-200"
+    tree = tmp_path / "sites" / "tree-200-8k"
     pages = [p for p in tree.rglob("*") if p.suffix == ".html"]
     assert len(pages) == 200
+    assert {p.stat().st_size for p in pages} == {8192}  # a themed page's size: never opened
     assert any(" " in p.name for p in pages) and any(not p.name.isascii() for p in pages)
     # The last contender's sitemap (with gzip twins) stays for checking: 200 valid URLs.
     checked = {p.name for p in schemas.validate_folder(tree)}

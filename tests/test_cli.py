@@ -636,3 +636,61 @@ def test_a_bad_source_date_epoch_is_a_message(tmp_path: Path) -> None:
         "number of seconds since 1970-01-01 UTC, for example 1700000000\n"
     )
     assert not (site / "sitemap.xml").exists()
+
+
+#: What Hugo writes for a page's `aliases`, and jekyll-redirect-from for `redirect_from`.
+HUGO_ALIAS = (
+    '<!DOCTYPE html><html lang="en-us"><head><title>https://example.com/new/</title>'
+    '<link rel="canonical" href="https://example.com/new/"><meta name="robots" '
+    'content="noindex"><meta charset="utf-8"><meta http-equiv="refresh" '
+    'content="0; url=https://example.com/new/"></head></html>'
+)
+JEKYLL_REDIRECT = """<!DOCTYPE html>
+<html lang="en-US">
+  <meta charset="utf-8">
+  <title>Redirecting&hellip;</title>
+  <link rel="canonical" href="https://example.com/new/">
+  <script>location="https://example.com/new/"</script>
+  <meta http-equiv="refresh" content="0; url=https://example.com/new/">
+  <meta name="robots" content="noindex">
+  <h1>Redirecting&hellip;</h1>
+  <a href="https://example.com/new/">Click here if you are not redirected.</a>
+</html>
+"""
+
+
+def test_redirect_stubs_are_not_listed_and_are_counted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], schemas: SchemaSet
+) -> None:
+    page = "<!doctype html><title>A page</title><p>Text.</p>\n"
+    site = write_tree(
+        tmp_path / "site",
+        {
+            "index.html": page,
+            "new/index.html": page,
+            "old/index.html": HUGO_ALIAS,
+            "moved.html": JEKYLL_REDIRECT,
+            "shout.HTM": "<HTML><HEAD><META HTTP-EQUIV=Refresh CONTENT=\"0;URL='/new/'\">",
+            "reload.html": '<meta http-equiv="refresh" content="30">' + page,  # no URL
+            "later.html": '<meta http-equiv="refresh" content="5; url=/new/">' + page,  # a delay
+            "big.html": HUGO_ALIAS + "<!-- padding -->" * 300,  # a page's size: never opened
+        },
+    )
+    for number, path in enumerate(sorted(site.rglob("*"))):
+        os.utime(path, (1_600_000_000 + number, 1_600_000_000 + number))
+    assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("sitemapkit: listed 5 pages (3 skipped: 3 redirect stub); wrote ")
+    assert err == (
+        "sitemapkit: info: 3 redirect stubs not listed (a page whose meta refresh sends "
+        "visitors to another address at once, as Hugo's aliases and jekyll-redirect-from "
+        "write); the first: moved.html\n"
+    )
+    assert locs(site / "sitemap.xml") == [
+        "https://example.com/",
+        "https://example.com/big.html",
+        "https://example.com/later.html",
+        "https://example.com/new/",
+        "https://example.com/reload.html",
+    ]
+    schemas.validate_folder(site)

@@ -641,3 +641,20 @@ def test_a_loc_whose_path_leaves_the_site_folder_names_no_page_here(
     report = validate_target(site, base_url="https://example.com/")
     found = [(p.code, p.line) for p in report.problems]
     assert found == [("no-page", 4), ("no-page", 5), ("no-page", 6)], report.describe()
+
+
+def test_a_loc_whose_file_is_a_redirect_stub_is_a_warning(make_tree: Callable[..., Path]) -> None:
+    stub = '<!doctype html><meta http-equiv="refresh" content="0; url=https://example.com/b/">'
+    site = make_tree(
+        {
+            "sitemap.xml": _urlset(
+                "https://example.com/", "https://example.com/a/", "https://example.com/b/"
+            ),
+            "index.html": "<p>",
+            "a/index.html": stub,
+            "b/index.html": stub.replace('"0;', '"5;') + "<p>a page that moves on later",
+        }
+    )
+    report = validate_target(site, base_url="https://example.com/")
+    found = [(p.level, p.code, p.line) for p in report.problems]
+    assert found == [("warning", "redirect-stub", 4)], report.describe()

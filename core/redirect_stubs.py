@@ -1,0 +1,62 @@
+"""Redirect stubs: the small pages generators write at old addresses to send visitors on.
+
+Hugo's and Zola's `aliases`, jekyll-redirect-from, Docusaurus' client redirects and
+mkdocs-redirects all write an HTML file whose `<meta http-equiv="refresh" content="0; url=…">`
+moves the browser at once. Such a page is a redirect, not a page: search consoles report it
+when a sitemap lists it. A scan cannot know without reading, so it reads only files small
+enough to be a stub; a themed page is larger and is never opened.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+
+#: Files larger than this are pages: stubs are a few hundred bytes, a page with a theme KiBs.
+STUB_MAX_BYTES = 4096
+
+_META = re.compile(rb"<meta\b[^>]*>", re.IGNORECASE)
+_REFRESH = re.compile(rb"""http-equiv\s*=\s*["']?\s*refresh\b""", re.IGNORECASE)
+#: A zero delay, then a URL: `0; url=…`, `0;URL='…'`, `0.0, url=…`.
+_AT_ONCE_TO = re.compile(rb"""content\s*=\s*["']?\s*0+(?:\.0*)?\s*[;,]\s*url\s*=""", re.IGNORECASE)
+
+
+def is_redirect_stub(head: bytes) -> bool:
+    """Whether a page's start holds a meta refresh that leaves at once for another URL."""
+    if b"refresh" not in head.lower():
+        return False
+    return any(
+        _REFRESH.search(tag) and _AT_ONCE_TO.search(tag)
+        for tag in (match.group() for match in _META.finditer(head))
+    )
+
+
+def read_stub(name: str, folder: str, folder_fd: int | None) -> bytes:
+    """A small file's bytes, through the open folder when there is one; nothing if unreadable."""
+    try:
+        if folder_fd is not None:
+            fd = os.open(name, os.O_RDONLY, dir_fd=folder_fd)
+        else:
+            fd = os.open(os.path.join(folder, name), os.O_RDONLY)
+    except OSError:
+        return b""
+    try:
+        return os.read(fd, STUB_MAX_BYTES)
+    except OSError:
+        return b""
+    finally:
+        os.close(fd)
+
+
+@dataclass(slots=True)
+class SkippedStubs:
+    """The stubs a scan left out: a count and the first, for one notice."""
+
+    count: int = 0
+    first: str = ""
+
+    def note(self, path: str) -> None:
+        if not self.count:
+            self.first = path
+        self.count += 1
