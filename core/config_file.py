@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import SitemapkitError
+from .options import OPTION_NAMES
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -47,6 +48,12 @@ def read_config_file(path: Path) -> dict[str, Any]:
             raise SitemapkitError(
                 f"{path}: has no [tool.sitemapkit] table (it has {tables or '[tool]'}); write the "
                 "options at the top level of the file or under [tool.sitemapkit]"
+            )
+        stray = sorted(key for key in data if key.replace("-", "_") in OPTION_NAMES)
+        if stray:  # they would be ignored without a word
+            raise SitemapkitError(
+                f"{path}: has options at the top level ({', '.join(stray)}) and a "
+                "[tool.sitemapkit] table, which is the one read; move them into the table"
             )
         data = tool.get("sitemapkit", {}) if isinstance(tool, dict) else {}
         if not isinstance(data, dict):

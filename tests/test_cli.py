@@ -161,6 +161,14 @@ def test_config_files_people_really_write_are_read_or_named(site: Path, tmp_path
     done = run("build", str(site), "--config", str(copy))
     assert done.returncode == 0, done.stderr
     assert locs(site / "sitemap.xml")[0] == "https://copy.example/"
+    mixed = tmp_path / "mixed.toml"  # options at the top and a table: the top would be ignored
+    mixed.write_text("gzip = true\nmax-urls = 100\n\n[tool.sitemapkit]\nrobots = false\n")
+    done = run("build", str(site), "--config", str(mixed), "--base-url", "https://x.org/")
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr == (
+        f"sitemapkit: error: {mixed}: has options at the top level (gzip, max-urls) and a "
+        "[tool.sitemapkit] table, which is the one read; move them into the table\n"
+    )
 
     utf16 = tmp_path / "utf16.toml"  # what PowerShell's `echo ... > file` writes
     utf16.write_text('base_url = "https://x.org/"\n', encoding="utf-16")
