@@ -442,10 +442,10 @@ def test_a_scan_of_pages_all_written_just_now_warns_that_lastmod_is_the_build_ti
 ) -> None:
     """Hugo, Jekyll, Eleventy and the rest rewrite every page on each build."""
     now = int(time.time())
-    site = _aged(tmp_path / "site", {"index.html": now - 3000, "a/b.html": now - 5})
+    site = _aged(tmp_path / "site", {"index.html": now - 3500, "a/b.html": now - 5})
     assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
     err = capsys.readouterr().err
-    oldest = format_lastmod(now - 3000, False)
+    oldest = format_lastmod(now - 3500, False)
     assert err == (
         "sitemapkit: warning: the file of every page with a file time was modified in the last "
         f"hour (the oldest at {oldest}): a generator that rewrites every page on each build "
@@ -473,12 +473,13 @@ def test_a_file_time_in_the_future_is_left_out_with_one_warning(
             "index.html": now - year,
             "a.html": now + 2 * year,
             "b.html": now + 3 * year,
-            "c.html": now + 13 * 3600,  # within the slack a date in a zone up to UTC+14 needs
+            "c.html": now + 13 * 3600 + 3000,  # within the 14 hours a zone up to UTC+14 needs
+            "d.html": now + 14 * 3600 + 1800,
         },
     )
     assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
     assert capsys.readouterr().err == (
-        "sitemapkit: warning: 2 pages have a file time in the future (the first: 'a.html', "
+        "sitemapkit: warning: 3 pages have a file time in the future (the first: 'a.html', "
         f"{format_lastmod(now + 2 * year, False)}), so they are listed without a lastmod; "
         "check the computer's clock, then touch those files to give a true time\n"
     )
@@ -487,17 +488,36 @@ def test_a_file_time_in_the_future_is_left_out_with_one_warning(
         "https://example.com/": format_lastmod(now - year, False),
         "https://example.com/a.html": None,
         "https://example.com/b.html": None,
-        "https://example.com/c.html": format_lastmod(now + 13 * 3600, False),
+        "https://example.com/c.html": format_lastmod(now + 13 * 3600 + 3000, False),
+        "https://example.com/d.html": None,
     }
     index = (site / "sitemap-index.xml").read_text(encoding="utf-8")
-    assert format_lastmod(now + 13 * 3600, False) in index  # the newest of the part's lastmods
+    assert format_lastmod(now + 13 * 3600 + 3000, False) in index  # the part's newest lastmod
     schemas.validate_folder(site)
+
+    for name in ("a.html", "b.html"):
+        (site / name).unlink()
+    assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
+    assert capsys.readouterr().err == (
+        "sitemapkit: warning: 1 page has a file time in the future ('d.html', "
+        f"{format_lastmod(now + 14 * 3600 + 1800, False)}), so it is listed without a lastmod; "
+        "check the computer's clock, then touch the file to give a true time\n"
+    )
 
 
 @pytest.mark.parametrize(
     ("files", "generator", "marker", "output"),
     [
         (["mkdocs.yml", "docs/index.md"], "MkDocs", "mkdocs.yml", "site"),
+        (["mkdocs.yaml"], "MkDocs", "mkdocs.yaml", "site"),
+        (["zensical.toml"], "Zensical", "zensical.toml", "site"),
+        (["pelicanconf.py", "content/a.md"], "Pelican", "pelicanconf.py", "output"),
+        (["conf.py", "index.rst"], "Sphinx", "conf.py", "_build/html"),
+        (["hugo.toml"], "Hugo", "hugo.toml", "public"),
+        (["_config.yml", "_site/index.html"], "Jekyll", "_config.yml", "_site"),
+        (["eleventy.config.js"], "Eleventy", "eleventy.config.js", "_site"),
+        (["astro.config.mjs"], "Astro", "astro.config.mjs", "dist"),
+        (["docusaurus.config.js"], "Docusaurus", "docusaurus.config.js", "build"),
         (
             ["_config.yml", "_layouts/default.html", "_site/index.html"],
             "Jekyll",
@@ -565,7 +585,8 @@ def test_clean_urls_list_pages_where_a_host_that_hides_html_serves_them(
     tmp_path: Path, schemas: SchemaSet
 ) -> None:
     """Cloudflare Pages and `cleanUrls` hosts redirect `a/b.html` to `a/b`: list `a/b`."""
-    names = ["index.html", "a/index.html", "a/b.html", "a/café crème.html", "c.htm", "d.HTML"]
+    names = ["index.html", "a/index.html", "a/b.html", "a/café crème.html", "a/myindex.html"]
+    names += ["c.htm", "d.HTML"]
     site = _aged(tmp_path / "site", dict.fromkeys(names, 1_600_000_000))
     base = "https://example.com/"
     assert main(["build", str(site), "--base-url", base, "--clean-urls", "--no-pretty-urls"]) == 0
@@ -574,11 +595,12 @@ def test_clean_urls_list_pages_where_a_host_that_hides_html_serves_them(
         base + "a/",
         base + "a/b",
         base + "a/caf%C3%A9%20cr%C3%A8me",
+        base + "a/myindex",  # a name that ends in "index.html" is no folder's index
         base + "c.htm",  # served under its own name: only `.html` is hidden
         base + "d.HTML",
     ]
     priorities = [row["priority"] for row in parse_urlset(site / "sitemap.xml")]
-    assert priorities == ["1.0", "0.9", "0.8", "0.8", "0.9", "0.9"]  # depth as without it
+    assert priorities == ["1.0", "0.9", "0.8", "0.8", "0.8", "0.9", "0.9"]  # depth as without
     schemas.validate_folder(site)
 
 

@@ -12,6 +12,7 @@ from sitemapkit.pages import Page
 from sitemapkit.urls import (
     encode_file_path,
     encode_url_path,
+    local_host,
     normalise_base_url,
     url_depth,
     xml_escape,
@@ -113,3 +114,25 @@ def test_base_url_is_normalised_with_a_trailing_slash(given: str, normal: str) -
 def test_a_bad_base_url_says_what_is_wrong(bad: str, why: str) -> None:
     with pytest.raises(ValueError, match=why):
         normalise_base_url(bad)
+
+
+@pytest.mark.parametrize(
+    ("url", "host"),
+    [
+        ("http://localhost:8000/", "localhost"),
+        ("http://localhost.:8000/", "localhost"),  # the root's dot written out
+        ("http://app.localhost/", "app.localhost"),
+        ("http://printer.local/", "printer.local"),
+        ("http://wiki.internal/", "wiki.internal"),
+        ("http://nas.home.arpa/", "nas.home.arpa"),
+        ("http://127.0.0.1:8000/", "127.0.0.1"),
+        ("http://[::1]:8000/", "::1"),
+        ("http://192.168.1.20/", "192.168.1.20"),
+        ("http://100.64.0.1/", "100.64.0.1"),  # carrier-grade NAT: not private, not global
+        ("https://example.com/", None),
+        ("https://localhost.example.com/", None),  # a public name that starts with "localhost"
+        ("https://8.8.8.8/", None),
+    ],
+)
+def test_an_address_crawlers_cannot_reach_is_named(url: str, host: str | None) -> None:
+    assert local_host(url) == host

@@ -543,6 +543,7 @@ def test_stated_dates_are_read_in_timezone_and_a_date_alone_stays_that_day(
     stated = {
         "day": "Modified: 2024-03-01\n",  # midnight in Paris: the day before in UTC
         "noon": "Modified: 2024-03-01 12:00\n",
+        "halfpast": "Modified: 2024-03-01 00:30\n",  # a time: not taken for a date alone
         "ours": "Sitemap_lastmod: 2024-03-01 12:00\n",  # read like Modified, not as UTC
         "ourday": "Sitemap_lastmod: 2024-03-02\n",
         "zoned": "Sitemap_lastmod: 2024-03-03T12:00:00+00:00\n",
@@ -561,6 +562,7 @@ def test_stated_dates_are_read_in_timezone_and_a_date_alone_stays_that_day(
     expected = {
         "day": "2024-03-01T00:00:00+00:00",
         "noon": "2024-03-01T11:00:00+00:00",
+        "halfpast": "2024-02-29T23:30:00+00:00",
         "ours": "2024-03-01T11:00:00+00:00",
         "ourday": "2024-03-02T00:00:00+00:00",
         "zoned": "2024-03-03T12:00:00+00:00",
@@ -569,6 +571,18 @@ def test_stated_dates_are_read_in_timezone_and_a_date_alone_stays_that_day(
     assert {slug: lastmods[f"{BASE}{slug}.html"] for slug in stated} == {
         slug: text[:width] for slug, text in expected.items()
     }
+
+
+def test_a_stated_time_without_a_timezone_setting_is_utc(tmp_path: Path) -> None:
+    """Pelican assumes UTC when `TIMEZONE` is not set (it warns), and so does the sitemap."""
+    line = "Sitemap_lastmod: 2024-03-01 12:00\n"
+    content = write_tree(tmp_path / "content", {"articles/a.md": article("A", "a", "M", "m", line)})
+    out = tmp_path / "output"
+    settings = pelican_settings(content, out, DEFAULT_PAGINATION=False)
+    del settings["TIMEZONE"]
+    Pelican(settings).run()
+    lastmods = {row["loc"]: row["lastmod"] for row in parse_urlset(out / "sitemap.xml")}
+    assert lastmods[BASE + "a.html"] == "2024-03-01T12:00:00+00:00"
 
 
 def test_url_metadata_is_the_url_listed_even_where_the_file_is_written_elsewhere(

@@ -187,6 +187,11 @@ def test_future_means_later_than_now(tmp_path: Path) -> None:
     after = dt.datetime(2024, 7, 1, tzinfo=dt.timezone.utc)
     assert [p.code for p in validate_target(path, now=before).problems] == ["future-lastmod"]
     assert validate_target(path, now=after).problems == []
+    # A date written in a zone up to UTC+14 has begun there 14 hours before midnight UTC.
+    eve = dt.datetime(2024, 6, 1, tzinfo=dt.timezone.utc) - dt.timedelta(hours=13, minutes=50)
+    assert validate_target(path, now=eve).problems == []
+    too_soon = eve - dt.timedelta(minutes=20)
+    assert [p.code for p in validate_target(path, now=too_soon).problems] == ["future-lastmod"]
 
 
 def _big_sitemap(count: int, padding: int = 0) -> bytes:
