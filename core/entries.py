@@ -61,21 +61,26 @@ class Entry:
     priority: float | None
 
 
-def source_times(paths: Iterable[str], build_started_ns: int | None = None) -> dict[str, int]:
+def source_times(
+    paths: Iterable[str], build_started_ns: int | None = None, latest: int | None = None
+) -> dict[str, int]:
     """The modification second of each source file that exists, one `stat` per file.
 
     From the integer nanoseconds: the float `st_mtime` rounds a time just before a second up.
     A file modified once the build had started was written by the build (a generated stub,
     such as autosummary's): its time is the build's, so it is left out like a missing file.
+    A time past `latest` (the second) is kept: no build wrote it, a clock did, and the entry
+    maker says so.
     """
     written_from = _NEVER if build_started_ns is None else build_started_ns
+    future_from = _NEVER if latest is None else (latest + 1) * 1_000_000_000
     times: dict[str, int] = {}
     for path in paths:
         try:
             modified = os.stat(path).st_mtime_ns
         except OSError:
             continue  # a missing source: the page borrows a time (see resolve_entries)
-        if modified < written_from:
+        if modified < written_from or modified >= future_from:
             times[path] = modified // 1_000_000_000
     return times
 
@@ -116,16 +121,16 @@ def _shown(moment: int) -> str:
 def _future_files_notice(number: int, first: str, moment: int) -> Notice:
     """One notice for all of them: a whole tree copied from a machine whose clock ran ahead."""
     many = number > 1
-    count, they, them = (
-        (f"{number:,} pages have", "they are", "those files")
+    count, their, them = (
+        (f"{number:,} pages have", "their", "those files")
         if many
-        else ("1 page has", "it is", "the file")
+        else ("1 page has", "its", "the file")
     )
     return Notice(
         "warning",
         "future-lastmod",
         f"{count} a file time in the future ({'the first: ' if many else ''}{first!r}, "
-        f"{format_lastmod(moment, False)}), so {they} listed without a lastmod; "
+        f"{format_lastmod(moment, False)}), which is not used as {their} lastmod; "
         f"check the computer's clock, then touch {them} to give a true time",
     )
 
@@ -336,7 +341,7 @@ def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
     times = None
     if maker.options.lastmod == "mtime":
         sources = {source for page in ordered for source in page.sources}
-        times = source_times(sources, maker.build_started_ns)
+        times = source_times(sources, maker.build_started_ns, maker.latest)
     made: list[tuple[Page, Entry]] = []
     seen_urls: set[str] = set()
     for pair in maker.entries(ordered, times):

@@ -480,7 +480,7 @@ def test_a_file_time_in_the_future_is_left_out_with_one_warning(
     assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
     assert capsys.readouterr().err == (
         "sitemapkit: warning: 3 pages have a file time in the future (the first: 'a.html', "
-        f"{format_lastmod(now + 2 * year, False)}), so they are listed without a lastmod; "
+        f"{format_lastmod(now + 2 * year, False)}), which is not used as their lastmod; "
         "check the computer's clock, then touch those files to give a true time\n"
     )
     rows = {row["loc"]: row.get("lastmod") for row in parse_urlset(site / "sitemap.xml")}
@@ -500,7 +500,7 @@ def test_a_file_time_in_the_future_is_left_out_with_one_warning(
     assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
     assert capsys.readouterr().err == (
         "sitemapkit: warning: 1 page has a file time in the future ('d.html', "
-        f"{format_lastmod(now + 14 * 3600 + 1800, False)}), so it is listed without a lastmod; "
+        f"{format_lastmod(now + 14 * 3600 + 1800, False)}), which is not used as its lastmod; "
         "check the computer's clock, then touch the file to give a true time\n"
     )
 

@@ -14,7 +14,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -514,6 +514,20 @@ changed = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).isoformat()
 with mkdocs_gen_files.open(doc_path, "w") as page:
     page.write(f"---\nsitemap:\n  lastmod: '{changed}'\n---\n\n# {identifier}\n")
 """
+
+
+def test_a_source_dated_in_the_future_is_named_and_not_used(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    ahead = (datetime.now(timezone.utc) + timedelta(days=800)).date().isoformat()
+    config_file = make_site(tmp_path, {"site_url": "https://example.com/"})
+    days = dict.fromkeys(LISTED_SOURCES, "2021-06-01") | {"about.md": ahead}
+    with caplog.at_level(logging.WARNING):
+        site = run_build(config_file, days=days)
+    (warning,) = sitemapkit_messages(caplog, logging.WARNING)
+    assert f"1 page has a file time in the future ('about/index.html', {ahead}T" in warning
+    assert "which is not used as its lastmod" in warning
+    assert lastmod_days(site)["about/"] == "2024-05-01"  # the site's newest (tuned.md states it)
 
 
 def test_a_generated_page_states_its_date_as_the_readme_shows(
