@@ -9,7 +9,7 @@ from operator import attrgetter
 
 from .dates import parse_lastmod
 from .options import CHANGEFREQ_WORDS, as_number, parse_bool
-from .redirect_stubs import STUB_MAX_BYTES, SkippedStubs, is_redirect_stub, read_stub
+from .redirect_stubs import SkippedStubs, is_stub_file
 
 HTML_SUFFIXES = (".html", ".htm")
 
@@ -167,9 +167,7 @@ def scan_output(root: str, stubs: SkippedStubs | None = None) -> Iterator[Page]:
                     name.endswith(HTML_SUFFIXES) or name[-5:].lower().endswith(HTML_SUFFIXES)
                 ) and entry.is_file():  # `.HTM` from older tools: only other names pay for it
                     stat = entry.stat()
-                    if stat.st_size <= STUB_MAX_BYTES and is_redirect_stub(
-                        read_stub(name, folder, folder_fd)
-                    ):
+                    if is_stub_file(name, folder, stat.st_size, folder_fd):
                         stubs.note(prefix + name)
                         continue
                     yield Page(prefix + name, mtime=stat.st_mtime_ns // 1_000_000_000)

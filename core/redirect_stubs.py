@@ -32,8 +32,17 @@ def is_redirect_stub(head: bytes) -> bool:
     )
 
 
-def read_stub(name: str, folder: str, folder_fd: int | None) -> bytes:
-    """A small file's bytes, through the open folder when there is one; nothing if unreadable."""
+def is_stub_file(name: str, folder: str, size: int, folder_fd: int | None = None) -> bool:
+    """Whether the file `name` of `size` bytes in `folder` is a redirect stub.
+
+    A file larger than a stub is never opened; through `folder_fd`, the open folder, no path
+    is walked again.
+    """
+    return size <= STUB_MAX_BYTES and is_redirect_stub(_read_stub(name, folder, folder_fd))
+
+
+def _read_stub(name: str, folder: str, folder_fd: int | None) -> bytes:
+    """A small file's bytes; nothing if unreadable."""
     try:
         if folder_fd is not None:
             fd = os.open(name, os.O_RDONLY, dir_fd=folder_fd)

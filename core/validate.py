@@ -22,7 +22,7 @@ from urllib.parse import unquote, urlsplit
 from .dates import FUTURE_SLACK_SECONDS
 from .errors import SitemapkitError
 from .options import MAX_BYTES_PER_FILE
-from .redirect_stubs import STUB_MAX_BYTES, is_redirect_stub, read_stub
+from .redirect_stubs import is_stub_file
 from .urls import local_host, normalise_base_url
 from .validate_file import FileCheck, Level, Problem, check_file
 from .validate_values import (
@@ -794,8 +794,7 @@ def _page_exists(root: Path, path: str) -> bool:
 
 def _is_redirect_stub_file(path: Path) -> bool:
     try:
-        if path.stat().st_size > STUB_MAX_BYTES:
-            return False
+        size = path.stat().st_size
     except OSError:
         return False
-    return is_redirect_stub(read_stub(path.name, str(path.parent), None))
+    return is_stub_file(path.name, str(path.parent), size)
