@@ -9,7 +9,7 @@ from operator import attrgetter
 
 from .dates import parse_lastmod
 from .options import CHANGEFREQ_WORDS, as_number, parse_bool
-from .redirect_stubs import SkippedStubs, is_stub_file
+from .redirect_stubs import STUB_MAX_BYTES, SkippedStubs, is_stub_file
 
 HTML_SUFFIXES = (".html", ".htm")
 
@@ -167,7 +167,8 @@ def scan_output(root: str, stubs: SkippedStubs | None = None) -> Iterator[Page]:
                     name.endswith(HTML_SUFFIXES) or name[-5:].lower().endswith(HTML_SUFFIXES)
                 ) and entry.is_file():  # `.HTM` from older tools: only other names pay for it
                     stat = entry.stat()
-                    if is_stub_file(name, folder, stat.st_size, folder_fd):
+                    size = stat.st_size  # compared here: a page of any size pays no call
+                    if size <= STUB_MAX_BYTES and is_stub_file(name, folder, size, folder_fd):
                         stubs.note(prefix + name)
                         continue
                     yield Page(prefix + name, mtime=stat.st_mtime_ns // 1_000_000_000)
