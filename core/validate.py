@@ -11,6 +11,7 @@ import datetime as dt
 import gzip
 import io
 import os
+import stat
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -537,7 +538,8 @@ class _Validation:
             path = unquote(_path_part(rest), errors="surrogateescape")
             served = _served_file(root, path)
             if served is not None:
-                if _is_redirect_stub_file(served):
+                file, size = served
+                if is_stub_file(file.name, str(file.parent), size):
                     self.problem(
                         "warning",
                         "redirect-stub",
@@ -777,24 +779,23 @@ def _names_inside(path: str) -> bool:
     )
 
 
-def _served_file(root: Path, path: str) -> Path | None:
-    """The file a static host serves for this URL path (index pages, `.html` optional)."""
+def _served_file(root: Path, path: str) -> tuple[Path, int] | None:
+    """The file a static host serves for this URL path, with its size (`.html` optional)."""
     if not _names_inside(path):
         return None
     if path == "" or path.endswith("/"):
         candidates = [root / (path + name) for name in _PAGE_SUFFIXES]
     else:
         candidates = [root / path, root / (path + ".html")]
-    return next((file for file in candidates if is_file(file)), None)
+    for file in candidates:
+        try:
+            info = file.stat()
+        except OSError:  # missing, or a name longer than the file system allows
+            continue
+        if stat.S_ISREG(info.st_mode):
+            return file, info.st_size
+    return None
 
 
 def _page_exists(root: Path, path: str) -> bool:
     return _served_file(root, path) is not None
-
-
-def _is_redirect_stub_file(path: Path) -> bool:
-    try:
-        size = path.stat().st_size
-    except OSError:
-        return False
-    return is_stub_file(path.name, str(path.parent), size)
