@@ -76,6 +76,17 @@ MATERIAL: dict[str, Any] = {
     "nav": None,
 }
 
+#: mkdocs-static-i18n with English (the default) and French, each in its own docs folder.
+I18N_EN_FR: dict[str, Any] = {
+    "i18n": {
+        "docs_structure": "folder",
+        "languages": [
+            {"locale": "en", "default": True, "name": "English", "build": True},
+            {"locale": "fr", "name": "Français", "build": True},
+        ],
+    }
+}
+
 
 def make_site(
     root: Path, config: Mapping[str, Any], docs: Mapping[str, str] = DOCS, **extra: str
@@ -97,6 +108,15 @@ def run_build(config_file: Path, days: Mapping[str, str] | None = None, **overri
     config = load_config(config_file=str(config_file), **overrides)
     build(config, dirty=overrides.get("dirty", False))
     return Path(config.site_dir)
+
+
+def material_build(
+    root: Path, plugins: list[Any], docs: Mapping[str, str], days: Mapping[str, str]
+) -> tuple[Path, dict[str, str]]:
+    """A Material site with `plugins`, its Markdown files dated `days`: the site folder, and
+    the day of each listed path's lastmod."""
+    site = run_build(make_site(root, {**MATERIAL, "plugins": plugins}, docs), days=days)
+    return site, lastmod_days(site)
 
 
 def lastmod_days(site: Path) -> dict[str, str]:
@@ -260,18 +280,9 @@ def test_every_language_of_mkdocs_static_i18n_is_in_one_sitemap(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, schemas: SchemaSet, order: str
 ) -> None:
     # The plugin builds each further language inside the first build's post-build.
-    i18n = {
-        "i18n": {
-            "docs_structure": "folder",
-            "languages": [
-                {"locale": "en", "default": True, "name": "English", "build": True},
-                {"locale": "fr", "name": "Français", "build": True},
-            ],
-        }
-    }
-    plugins = ["search", i18n, "sitemapkit"]
+    plugins = ["search", I18N_EN_FR, "sitemapkit"]
     if order == "sitemapkit first":
-        plugins = ["search", "sitemapkit", i18n]
+        plugins = ["search", "sitemapkit", I18N_EN_FR]
     docs = {
         "en/index.md": "# Home\n",
         "en/guide/install.md": "# Install\n",
@@ -360,7 +371,6 @@ def test_material_blog_views_take_the_dates_of_the_posts_they_show(
         "blog/posts/three.md": post.format(month=3, category="Beta"),
     }
     plugins = [{"blog": {"pagination_per_page": 1}}, "sitemapkit"]
-    config_file = make_site(tmp_path, {**MATERIAL, "plugins": plugins}, docs)
     times = {
         "index.md": "2021-01-01",
         "blog/index.md": "2021-01-01",
@@ -370,8 +380,7 @@ def test_material_blog_views_take_the_dates_of_the_posts_they_show(
         "blog/posts/hidden.md": "2021-12-01",
         "guide.md": "2025-01-01",
     }
-    site = run_build(config_file, days=times)
-    lastmods = lastmod_days(site)
+    site, lastmods = material_build(tmp_path, plugins, docs, times)
     assert {loc: lastmods[loc] for loc in lastmods if not loc.startswith("blog/20")} == {
         "": "2021-01-01",
         "blog/": "2022-03-01",  # the index shows the newest post, newer than its own file
@@ -407,8 +416,6 @@ def test_a_page_with_material_tags_listings_takes_the_dates_of_the_pages_they_sh
         "c.md": "---\ntags: [alpha]\n---\n\n# C\n",
         "untagged.md": "# Untagged\n",
     }
-    plugins = ["tags", "sitemapkit"]
-    config_file = make_site(tmp_path, {**MATERIAL, "plugins": plugins}, docs)
     times = {
         "index.md": "2021-01-01",
         "tags.md": "2021-01-01",
@@ -418,8 +425,7 @@ def test_a_page_with_material_tags_listings_takes_the_dates_of_the_pages_they_sh
         "c.md": "2023-03-01",
         "untagged.md": "2025-01-01",
     }
-    site = run_build(config_file, days=times)
-    lastmods = lastmod_days(site)
+    site, lastmods = material_build(tmp_path, ["tags", "sitemapkit"], docs, times)
     assert lastmods == {
         "": "2021-01-01",
         "tags/": "2023-03-01",  # every tag: the newest tagged page
@@ -432,8 +438,8 @@ def test_a_page_with_material_tags_listings_takes_the_dates_of_the_pages_they_sh
 
     # With `listings: false` the pages show no listing: they keep their own time.
     plugins = [{"tags": {"listings": False}}, "sitemapkit"]
-    site = run_build(make_site(tmp_path, {**MATERIAL, "plugins": plugins}, docs), days=times)
-    assert lastmod_days(site)["tags/"] == lastmod_days(site)["beta/"] == "2021-01-01"
+    _, lastmods = material_build(tmp_path, plugins, docs, times)
+    assert lastmods["tags/"] == lastmods["beta/"] == "2021-01-01"
 
 
 def test_each_language_of_mkdocs_static_i18n_dates_its_tags_page_by_its_own_pages(
@@ -441,15 +447,6 @@ def test_each_language_of_mkdocs_static_i18n_dates_its_tags_page_by_its_own_page
 ) -> None:
     # Each further language is built inside the first one's post-build, and the tags plugin
     # starts over for it: the first language's listings must be read before that.
-    i18n = {
-        "i18n": {
-            "docs_structure": "folder",
-            "languages": [
-                {"locale": "en", "default": True, "name": "English", "build": True},
-                {"locale": "fr", "name": "Français", "build": True},
-            ],
-        }
-    }
     times = {
         "en/index.md": "2021-01-01",
         "en/tags.md": "2021-01-01",
@@ -460,9 +457,7 @@ def test_each_language_of_mkdocs_static_i18n_dates_its_tags_page_by_its_own_page
     }
     docs = {name: "---\ntags: [alpha]\n---\n\n# A\n" for name in times}
     docs |= {f"{lang}/tags.md": "# Tags\n\n<!-- material/tags -->\n" for lang in ("en", "fr")}
-    config_file = make_site(tmp_path, {**MATERIAL, "plugins": ["tags", i18n, "sitemapkit"]}, docs)
-    site = run_build(config_file, days=times)
-    lastmods = lastmod_days(site)
+    site, lastmods = material_build(tmp_path, ["tags", I18N_EN_FR, "sitemapkit"], docs, times)
     assert lastmods["tags/"] == "2022-01-01"
     assert lastmods["fr/tags/"] == "2023-01-01"
     schemas.validate_folder(site)
