@@ -12,8 +12,7 @@ from .entries import Entry, EntryMaker, Notice, Report, resolve_entries, stream_
 from .errors import SitemapkitError, file_system_error
 from .gc_pause import paused_gc
 from .options import SitemapOptions
-from .pages import Page, scan_output
-from .redirect_stubs import SkippedStubs
+from .pages import Page, SkippedPages, scan_output
 from .robots import remove_robots_line, sitemap_line, update_robots
 from .writer import FileNames, Progress, SitemapWriter, WriteResult
 
@@ -86,9 +85,11 @@ def _build(
     if not os.path.isdir(root):
         raise SitemapkitError(f"output folder {root!r} does not exist; build the site first")
     maker = EntryMaker(options, report, source_date_epoch(), build_started_ns)
-    stubs = SkippedStubs()
+    stubs = SkippedPages()
     if pages is None:
-        entries: Iterable[Entry] = stream_entries(scan_output(root, stubs), maker)
+        entries: Iterable[Entry] = stream_entries(
+            scan_output(root, stubs, read_noindex=options.skip_noindex is True), maker
+        )
     else:
         entries = resolve_entries(pages, maker)
     writer = SitemapWriter(root, options, progress)
@@ -120,7 +121,7 @@ def _build(
     return result
 
 
-def _stubs_notice(stubs: SkippedStubs) -> Notice:
+def _stubs_notice(stubs: SkippedPages) -> Notice:
     return Notice(
         "info",
         "redirect-stubs",

@@ -19,7 +19,7 @@ from typing import Literal
 
 from .dates import FUTURE_SLACK_SECONDS, fits_w3c, format_lastmod, unwritable_time
 from .options import SitemapOptions
-from .pages import NO_METADATA, Page, sort_name
+from .pages import NO_METADATA, Page, SkippedPages, sort_name
 from .patterns import PathMatcher, RuleTable
 from .urls import (
     MAX_LOC_LENGTH,
@@ -135,6 +135,19 @@ def _future_files_notice(number: int, first: str, moment: int) -> Notice:
     )
 
 
+def _noindex_notice(noindex: SkippedPages) -> Notice:
+    pages = f"{noindex.count:,} page{'s' if noindex.count > 1 else ''}"
+    return Notice(
+        "info",
+        "noindex",
+        f"{pages} not listed because {'its' if noindex.count == 1 else 'their'} "
+        '<meta name="robots"> says noindex (search engines report a listed noindex page as '
+        f"an error); the first: {noindex.first}. Turn skip_noindex off to list "
+        f"{'it' if noindex.count == 1 else 'them'} anyway",
+        ("skip_noindex",),
+    )
+
+
 def _folder_url(folder: str) -> tuple[str, int]:
     """A folder's encoded URL prefix ('a%20b/') and how many levels deep it is (`url_depth`)."""
     levels = folder.lstrip("/")
@@ -168,6 +181,8 @@ class EntryMaker:
         self.future_files = 0
         self.first_future: tuple[str, int] = ("", 0)
         self.skipped: Counter[str] = Counter()
+        #: Pages whose robots meta tag says noindex, left out unless `skip_noindex` is false.
+        self.noindex = SkippedPages()
         self._excluded = PathMatcher(options.exclude)
         self._priorities = RuleTable(options.priority_overrides)
         self._changefreqs = RuleTable(options.changefreq_rules)
@@ -193,10 +208,14 @@ class EntryMaker:
         by_depth = self._depth_priorities
         latest, oldest = self.latest, _NEVER
         folders: dict[str, tuple[str, int]] = {}  # folder -> (its encoded URL prefix, depth)
+        skip_noindex = self.options.skip_noindex is not False
         for page in pages:
             path, meta, url = page.path, page.meta, page.url
             if meta.exclude or (excluded is not None and excluded(path)):
                 skipped["excluded"] += 1
+                continue
+            if meta.noindex and skip_noindex:
+                self.noindex.note(path)
                 continue
             if url is not None:
                 depth = -1  # counted below, if a priority needs it
@@ -261,6 +280,9 @@ class EntryMaker:
             self.oldest_file_time = oldest
         if self.future_files:
             self.report(_future_files_notice(self.future_files, *self.first_future))
+        if self.noindex.count:
+            skipped["noindex"] = self.noindex.count
+            self.report(_noindex_notice(self.noindex))
 
     def _note_future_file(self, page: Page, lastmod: int) -> None:
         """A file time in the future is no change: counted for one notice, left unwritten."""

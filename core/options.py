@@ -61,6 +61,10 @@ def check_bool(name: str, value: Any) -> bool:
         raise OptionError(name, value, "expected true or false") from None
 
 
+def _optional_bool(name: str, value: Any) -> bool | None:
+    return None if value is None else check_bool(name, value)
+
+
 def _check_base_url(name: str, value: Any) -> str | None:
     if value is None:
         return None
@@ -190,6 +194,14 @@ class SitemapOptions:
         check_patterns,
         "gitignore-style patterns of output paths to leave out; setting it replaces the "
         "default, so keep `404.html` in your list.",
+    )
+    skip_noindex: bool | None = _spec(
+        None,
+        "bool",
+        _optional_bool,
+        'Leave out pages whose `<meta name="robots">` says `noindex` (or `none`). Unset: the '
+        "adapters check the pages their generator renders; the CLI, which would have to open "
+        "every page, checks only when this is true.",
     )
     lastmod: str = _spec(
         "mtime",

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from operator import attrgetter
 
 from .dates import parse_lastmod
+from .noindex import file_says_noindex
 from .options import CHANGEFREQ_WORDS, as_number, parse_bool
-from .redirect_stubs import STUB_MAX_BYTES, SkippedStubs, is_stub_file
+from .redirect_stubs import STUB_MAX_BYTES, is_stub_file
 
 HTML_SUFFIXES = (".html", ".htm")
 
@@ -22,9 +23,30 @@ class PageMetadata:
     lastmod: int | None = None
     priority: float | None = None
     changefreq: str | None = None
+    #: Not an author's key: the page's `<meta name="robots">` says noindex (see `noindex`).
+    noindex: bool = False
 
 
 NO_METADATA = PageMetadata()
+MARKED_NOINDEX = PageMetadata(noindex=True)
+
+
+def with_noindex(meta: PageMetadata) -> PageMetadata:
+    """The same statements, for a page whose robots meta tag says noindex."""
+    return MARKED_NOINDEX if meta is NO_METADATA else replace(meta, noindex=True)
+
+
+@dataclass(slots=True)
+class SkippedPages:
+    """Pages left out for one reason: a count and the first, for one notice."""
+
+    count: int = 0
+    first: str = ""
+
+    def note(self, path: str) -> None:
+        if not self.count:
+            self.first = path
+        self.count += 1
 
 
 @dataclass(slots=True)  # not frozen: a scan makes a million, and frozen __init__ costs 3x
@@ -131,14 +153,17 @@ def _list_folder(path: str) -> tuple[list[os.DirEntry[str]], int | None]:
         raise
 
 
-def scan_output(root: str, stubs: SkippedStubs | None = None) -> Iterator[Page]:
+def scan_output(
+    root: str, stubs: SkippedPages | None = None, read_noindex: bool = False
+) -> Iterator[Page]:
     """Every *.html / *.htm (in any case) below `root`, depth-first in sorted name order.
 
     Symbolic links are followed only while they stay inside `root` (and never into a folder
     already on the current path, so a link loop ends). Hidden files and folders are skipped,
-    and so are redirect stubs, noted in `stubs`.
+    and so are redirect stubs, noted in `stubs`. With `read_noindex`, each page's head is read
+    and a page whose robots meta tag says noindex comes marked so.
     """
-    stubs = SkippedStubs() if stubs is None else stubs
+    stubs = SkippedPages() if stubs is None else stubs
     root_real = os.path.realpath(root)
     # One generator with a stack of open folders: `yield from` per level would cost a frame
     # per level for every page.
@@ -170,6 +195,13 @@ def scan_output(root: str, stubs: SkippedStubs | None = None) -> Iterator[Page]:
                     size = stat.st_size  # compared here: a page of any size pays no call
                     if size <= STUB_MAX_BYTES and is_stub_file(name, folder, size, folder_fd):
                         stubs.note(prefix + name)
+                        continue
+                    if read_noindex and file_says_noindex(name, folder, folder_fd):
+                        yield Page(
+                            prefix + name,
+                            meta=MARKED_NOINDEX,
+                            mtime=stat.st_mtime_ns // 1_000_000_000,
+                        )
                         continue
                     yield Page(prefix + name, mtime=stat.st_mtime_ns // 1_000_000_000)
             else:

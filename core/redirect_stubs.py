@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+
+from .folder_files import read_in_folder
 
 #: Files larger than this are pages: stubs are a few hundred bytes, a page with a theme KiBs.
 STUB_MAX_BYTES = 4096
@@ -43,29 +44,8 @@ def is_stub_file(name: str, folder: str, size: int, folder_fd: int | None = None
 
 def _read_stub(name: str, folder: str, folder_fd: int | None) -> bytes:
     """A small file's bytes; nothing if unreadable."""
-    try:
-        if folder_fd is not None:
-            fd = os.open(name, os.O_RDONLY, dir_fd=folder_fd)
-        else:
-            fd = os.open(os.path.join(folder, name), os.O_RDONLY)
-    except OSError:
-        return b""
-    try:
-        return os.read(fd, STUB_MAX_BYTES)
-    except OSError:
-        return b""
-    finally:
-        os.close(fd)
+    return read_in_folder(name, folder, folder_fd, _read_stub_bytes, b"")
 
 
-@dataclass(slots=True)
-class SkippedStubs:
-    """The stubs a scan left out: a count and the first, for one notice."""
-
-    count: int = 0
-    first: str = ""
-
-    def note(self, path: str) -> None:
-        if not self.count:
-            self.first = path
-        self.count += 1
+def _read_stub_bytes(fd: int) -> bytes:
+    return os.read(fd, STUB_MAX_BYTES)

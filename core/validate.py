@@ -22,7 +22,9 @@ from urllib.parse import unquote, urlsplit
 
 from .dates import FUTURE_SLACK_SECONDS
 from .errors import SitemapkitError
+from .noindex import file_says_noindex
 from .options import MAX_BYTES_PER_FILE
+from .pages import HTML_SUFFIXES
 from .redirect_stubs import is_stub_file
 from .urls import local_host, normalise_base_url
 from .validate_file import FileCheck, Level, Problem, check_file
@@ -548,6 +550,18 @@ class _Validation:
                         f"loc {loc!r} is a redirect stub: its meta refresh sends visitors to "
                         "another address at once, and crawlers report listed redirects; list "
                         "the page it leads to instead",
+                    )
+                elif file.suffix.lower() in HTML_SUFFIXES and file_says_noindex(
+                    file.name, str(file.parent)
+                ):
+                    self.problem(
+                        "warning",
+                        "noindex",
+                        check.name,
+                        line,
+                        f'loc {loc!r} is a page whose <meta name="robots"> says noindex, and '
+                        "search engines report a listed noindex page as an error; leave it out "
+                        "of the sitemap, or drop the noindex",
                     )
                 continue
             if _page_exists(root, path + "/"):

@@ -689,25 +689,33 @@ JEKYLL_REDIRECT = """<!DOCTYPE html>
 """
 
 
+PAGE = "<!doctype html><title>A page</title><p>Text.</p>\n"
+
+
+def dated_tree(root: Path, files: dict[str, str]) -> Path:
+    """`write_tree`, every file a second older than the next, as if edited over time."""
+    write_tree(root, files)
+    for number, path in enumerate(sorted(root.rglob("*"))):
+        os.utime(path, (1_600_000_000 + number, 1_600_000_000 + number))
+    return root
+
+
 def test_redirect_stubs_are_not_listed_and_are_counted(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], schemas: SchemaSet
 ) -> None:
-    page = "<!doctype html><title>A page</title><p>Text.</p>\n"
-    site = write_tree(
+    site = dated_tree(
         tmp_path / "site",
         {
-            "index.html": page,
-            "new/index.html": page,
+            "index.html": PAGE,
+            "new/index.html": PAGE,
             "old/index.html": HUGO_ALIAS,
             "moved.html": JEKYLL_REDIRECT,
             "shout.HTM": "<HTML><HEAD><META HTTP-EQUIV=Refresh CONTENT=\"0;URL='/new/'\">",
-            "reload.html": '<meta http-equiv="refresh" content="30">' + page,  # no URL
-            "later.html": '<meta http-equiv="refresh" content="5; url=/new/">' + page,  # a delay
+            "reload.html": '<meta http-equiv="refresh" content="30">' + PAGE,  # no URL
+            "later.html": '<meta http-equiv="refresh" content="5; url=/new/">' + PAGE,  # a delay
             "big.html": HUGO_ALIAS + "<!-- padding -->" * 300,  # a page's size: never opened
         },
     )
-    for number, path in enumerate(sorted(site.rglob("*"))):
-        os.utime(path, (1_600_000_000 + number, 1_600_000_000 + number))
     assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
     out, err = capsys.readouterr()
     assert out.startswith("sitemapkit: listed 5 pages (3 skipped: 3 redirect stub); wrote ")
@@ -724,3 +732,80 @@ def test_redirect_stubs_are_not_listed_and_are_counted(
         "https://example.com/reload.html",
     ]
     schemas.validate_folder(site)
+
+
+NOINDEX_PAGE = (
+    '<!doctype html><html><head><title>Thanks</title><meta name="robots" '
+    'content="noindex, follow"></head><body><p>Thanks for subscribing.</p></body></html>'
+)
+
+
+def test_pages_marked_noindex_are_left_out_when_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], schemas: SchemaSet
+) -> None:
+    """The scan reads no page unless told to (a million pages would each be opened)."""
+    site = dated_tree(
+        tmp_path / "site",
+        {
+            "index.html": PAGE,
+            "thanks/index.html": NOINDEX_PAGE,
+            "search.html": NOINDEX_PAGE.replace("noindex, follow", "NONE"),
+            "old/index.html": HUGO_ALIAS,  # a stub that also says noindex: counted as a stub
+            "docs/guide.html": PAGE,
+        },
+    )
+    all_pages = [
+        "https://example.com/",
+        "https://example.com/docs/guide.html",
+        "https://example.com/search.html",
+        "https://example.com/thanks/",
+    ]
+    for flags in ([], ["--no-skip-noindex"]):
+        assert main(["build", str(site), "--base-url", "https://example.com/", *flags]) == 0
+        assert capsys.readouterr().out.startswith(
+            "sitemapkit: listed 4 pages (1 skipped: 1 redirect stub); wrote "
+        )
+        assert locs(site / "sitemap.xml") == all_pages
+    assert main(["build", str(site), "--base-url", "https://example.com/", "--skip-noindex"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("sitemapkit: listed 2 pages (3 skipped: 2 noindex, 1 redirect stub); ")
+    assert err.splitlines()[0] == (
+        'sitemapkit: info: 2 pages not listed because their <meta name="robots"> says noindex '
+        "(search engines report a listed noindex page as an error); the first: search.html. "
+        "Turn --skip-noindex off to list them anyway"
+    )
+    assert locs(site / "sitemap.xml") == [
+        "https://example.com/",
+        "https://example.com/docs/guide.html",
+    ]
+    assert (site / "sitemap.txt").read_text().splitlines() == locs(site / "sitemap.xml")
+    schemas.validate_folder(site)
+    (tmp_path / "sitemapkit.toml").write_text("skip_noindex = true\n", encoding="utf-8")
+    config = ["--config", str(tmp_path / "sitemapkit.toml")]
+    assert main(["build", str(site), "--base-url", "https://example.com/", *config]) == 0
+    assert len(locs(site / "sitemap.xml")) == 2
+    assert (
+        main(["build", str(site), "--base-url", "https://e.com/", *config, "--no-skip-noindex"])
+        == 0
+    )
+    assert len(locs(site / "sitemap.xml")) == 4
+
+
+def test_a_bad_skip_noindex_value_names_the_option(tmp_path: Path) -> None:
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "index.html").write_text("<p>", encoding="utf-8")
+    (tmp_path / "sitemapkit.toml").write_text('skip_noindex = "maybe"\n', encoding="utf-8")
+    done = run(
+        "build",
+        str(tmp_path / "site"),
+        "--base-url",
+        "https://e.com/",
+        "--config",
+        str(tmp_path / "sitemapkit.toml"),
+    )
+    assert done.returncode == 1
+    assert done.stderr == (
+        f"sitemapkit: error: {tmp_path / 'sitemapkit.toml'}: skip_noindex: 'maybe' is not valid; "
+        "expected true or false\n"
+    )
+    assert not (tmp_path / "site" / "sitemap.xml").exists()

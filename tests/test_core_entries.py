@@ -12,6 +12,7 @@ import pytest
 
 from conftest import SchemaSet, parse_urlset
 from sitemapkit import Notice, Page, build_sitemaps, parse_page_metadata, resolve_options
+from sitemapkit.pages import with_noindex
 
 BASE = "https://example.com/"
 DAY = 86400
@@ -291,3 +292,34 @@ def test_a_yes_or_no_is_not_a_lastmod() -> None:
         "key 'lastmod': True is not valid; expected a date such as 2024-05-01 or "
         "2024-05-01T12:00:00+00:00"
     ]
+
+
+def test_pages_marked_noindex_are_left_out_unless_skip_noindex_is_false(
+    make_tree: Callable[..., Path],
+) -> None:
+    """An adapter marks the pages; the option decides, and a listing still takes their dates."""
+    site = make_tree({"index.html": html(), "a.html": html(), "b.html": html()})
+    for name, day in (("a.html", 1), ("b.html", 2)):
+        os.utime(site / name, (T0 + day * DAY, T0 + day * DAY))
+    marked = parse_page_metadata({"priority": 0.9})[0]
+    pages = [
+        Page("index.html", lists=("a.html", "b.html")),
+        Page("a.html", sources=(str(site / "a.html"),)),
+        Page("b.html", sources=(str(site / "b.html"),), meta=with_noindex(marked)),
+    ]
+    notices: list[Notice] = []
+    for value in (None, True):
+        options = resolve_options({"base_url": BASE, "skip_noindex": value})
+        result = build_sitemaps(site, options, pages, report=notices.append)
+        rows = parse_urlset(site / "sitemap.xml")
+        assert [row["loc"] for row in rows] == [BASE, BASE + "a.html"]
+        assert (
+            rows[0]["lastmod"]
+            == dt.datetime.fromtimestamp(T0 + 2 * DAY, dt.timezone.utc).isoformat()
+        )
+        assert result.skipped == {"noindex": 1}
+    assert [notice.code for notice in notices] == ["noindex", "noindex"]
+    assert notices[0].message.endswith("the first: b.html. Turn skip_noindex off to list it anyway")
+    rows = build(site, pages, skip_noindex=False)
+    assert [row["loc"] for row in rows] == [BASE, BASE + "a.html", BASE + "b.html"]
+    assert rows[2]["priority"] == "0.9"

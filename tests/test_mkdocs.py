@@ -607,6 +607,55 @@ def test_rebuild_and_repeated_post_build_give_identical_files(
     assert {name: (site / name).read_bytes() for name in names} == first
 
 
+#: How a MkDocs theme is told to write a robots meta tag: the `extrahead` block, from front matter.
+ROBOTS_FROM_FRONT_MATTER = (
+    '{% extends "base.html" %}{% block extrahead %}{% if page and page.meta.robots %}'
+    '<meta name="robots" content="{{ page.meta.robots }}">{% endif %}{% endblock %}'
+)
+NOINDEX_DOCS = {
+    "index.md": "# Home\n",
+    "guide.md": "# Guide\n",
+    "thanks.md": "---\nrobots: noindex, follow\n---\n\n# Thanks\n",
+    "search-results.md": "---\nrobots: NONE\nsitemap:\n  priority: 0.9\n---\n\n# Results\n",
+}
+
+
+def test_pages_whose_html_says_noindex_are_left_out_even_in_dirty_builds(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, schemas: SchemaSet
+) -> None:
+    config = {
+        "site_url": "https://example.com/",
+        "nav": None,
+        "theme": {"name": "mkdocs", "custom_dir": "overrides"},
+    }
+    extra = {"overrides/main.html": ROBOTS_FROM_FRONT_MATTER}
+    config_file = make_site(tmp_path, config, NOINDEX_DOCS, **extra)
+    caplog.set_level(logging.INFO)
+    site = run_build(config_file)
+    assert 'content="noindex, follow"' in (site / "thanks" / "index.html").read_text()
+    assert locs(site / "sitemap.xml") == ["https://example.com/", "https://example.com/guide/"]
+    assert (
+        'sitemapkit: 2 pages not listed because their <meta name="robots"> says noindex '
+        "(search engines report a listed noindex page as an error); the first: "
+        "search-results/index.html. "
+        "Turn skip_noindex off to list them anyway"
+    ) in sitemapkit_messages(caplog, logging.INFO)
+    schemas.validate_folder(site)
+
+    # --dirty renders only changed pages: the others are judged by the files written before.
+    os.utime(config_file.parent / "docs" / "guide.md")
+    assert run_build(config_file, dirty=True) == site
+    assert locs(site / "sitemap.xml") == ["https://example.com/", "https://example.com/guide/"]
+
+    listed = make_site(
+        tmp_path / "listed",
+        {**config, "plugins": [{"sitemapkit": {"skip_noindex": False}}]},
+        NOINDEX_DOCS,
+        **extra,
+    )
+    assert len(locs(run_build(listed) / "sitemap.xml")) == 4
+
+
 def test_mkdocs_own_sitemap_is_never_written_nor_left_behind(
     tmp_path: Path, schemas: SchemaSet
 ) -> None:

@@ -345,6 +345,44 @@ def test_redirect_stubs_and_unmatched_static_files_are_not_listed(
     assert BASE + "files/logo.png" not in found
 
 
+#: A theme that writes a robots meta tag from an article's or page's `Robots:` metadata.
+ROBOTS_TEMPLATES = {
+    f"{kind}.html": (
+        f'{{% extends "!theme/{kind}.html" %}}{{% block head %}}{{{{ super() }}}}'
+        f'{{% if {kind}.robots %}}<meta name="robots" content="{{{{ {kind}.robots }}}}">'
+        "{% endif %}{% endblock %}"
+    )
+    for kind in ("article", "page")
+}
+
+
+@pytest.mark.parametrize("pretty", [False, True])
+def test_pages_whose_html_says_noindex_are_not_listed(
+    build: Callable[..., Path], tmp_path: Path, caplog: pytest.LogCaptureFixture, pretty: bool
+) -> None:
+    overrides = write_tree(tmp_path / "overrides", ROBOTS_TEMPLATES)
+    files = {
+        **BLOG,
+        "articles/beta.md": article("Beta", "beta", "Python", "python", "Robots: noindex\n"),
+        "pages/about.md": "Title: About\nRobots: none\n\nAbout us.\n",
+    }
+    settings: dict[str, Any] = {"THEME_TEMPLATES_OVERRIDES": [str(overrides)]}
+    settings |= PRETTY_URLS if pretty else {}
+    with caplog.at_level(logging.INFO, logger="sitemapkit"):
+        out = build(files, **settings)
+    beta, about = ("posts/beta/", "about/") if pretty else ("beta.html", "pages/about.html")
+    assert 'name="robots" content="noindex"' in file_for(BASE + beta, out).read_text()
+    found = set(assert_every_loc_is_a_file(out))
+    assert not urls(beta, about) & found
+    assert urls("posts/alpha/" if pretty else "alpha.html") <= found
+    (notice,) = [r.getMessage() for r in caplog.records if "noindex" in r.getMessage()]
+    assert notice.startswith("sitemapkit: 2 pages not listed because their <meta name=")
+    assert notice.endswith("Turn SITEMAPKIT['skip_noindex'] off to list them anyway")
+
+    out = build(files, **settings, SITEMAPKIT={"skip_noindex": False})
+    assert urls(beta, about) <= set(assert_every_loc_is_a_file(out))
+
+
 def test_a_sitemap_among_the_static_files_is_replaced_with_a_warning(
     build: Callable[..., Path], caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -907,3 +907,49 @@ def test_example_site_builds(tmp_path: Path, schemas: SchemaSet) -> None:
     )
     assert locs(build.out / "sitemap.xml") == [base + page for page in pages]
     assert (build.out / "internal.html").is_file()  # written, but excluded by its field list
+
+
+NOINDEX_SITE = {
+    "conf.py": conf("extensions = ['sitemapkit.sphinx']", f"html_baseurl = {BASE!r}"),
+    "index.rst": "Home\n====\n\n.. toctree::\n   :glob:\n\n   *\n",
+    "thanks.rst": ".. meta::\n   :robots: noindex, follow\n\nThanks\n======\n",
+    "results.rst": (
+        ":sitemap-priority: 0.9\n\n.. meta::\n   :description: Results\n   :robots: NONE\n\n"
+        "Results\n=======\n"
+    ),
+    "open.rst": ".. meta::\n   :robots: index, follow\n\nOpen\n====\n",
+    **{f"page{number}.rst": f"Page {number}\n======\n" for number in range(1, 6)},
+}
+
+
+def test_documents_whose_meta_says_noindex_are_left_out_in_every_kind_of_build(
+    tmp_path: Path, schemas: SchemaSet
+) -> None:
+    src = make_site(tmp_path, NOINDEX_SITE)
+    serial = sphinx_build(src, tmp_path / "serial")
+    assert serial.code == 0, serial.warnings
+    assert 'content="noindex, follow"' in (serial.out / "thanks.html").read_text()
+    listed = [BASE + name for name in ("index.html", "open.html")]
+    listed += [BASE + f"page{number}.html" for number in range(1, 6)]
+    assert locs(serial.out / "sitemap.xml") == listed
+    schemas.validate_folder(serial.out)
+
+    # Read in parallel, the documents are noted by other processes; the sitemap is the same.
+    parallel = sphinx_build(src, tmp_path / "parallel", "html", "-j", "2")
+    assert parallel.code == 0, parallel.warnings
+    assert (parallel.out / "sitemap.xml").read_bytes() == (serial.out / "sitemap.xml").read_bytes()
+
+    # An incremental build that does not read them again still knows them; one that reads a
+    # document without its tag lists it.
+    os.utime(src / "page1.rst")
+    assert sphinx_build(src, serial.out).code == 0
+    assert locs(serial.out / "sitemap.xml") == listed
+    (src / "thanks.rst").write_text("Thanks\n======\n", encoding="utf-8")
+    assert sphinx_build(src, serial.out).code == 0
+    assert BASE + "thanks.html" in locs(serial.out / "sitemap.xml")
+    assert sphinx_build(src, parallel.out, "html", "-j", "2").code == 0
+    assert BASE + "thanks.html" in locs(parallel.out / "sitemap.xml")
+
+    kept = sphinx_build(src, tmp_path / "kept", "html", "-D", "sitemapkit_skip_noindex=0")
+    assert kept.code == 0, kept.warnings
+    assert BASE + "results.html" in locs(kept.out / "sitemap.xml")

@@ -663,3 +663,29 @@ def test_a_loc_whose_file_is_a_redirect_stub_is_a_warning(make_tree: Callable[..
     report = validate_target(site, base_url="https://example.com/")
     found = [(p.level, p.code, p.line) for p in report.problems]
     assert found == [("warning", "redirect-stub", 4)], report.describe()
+
+
+def test_a_loc_whose_page_says_noindex_is_a_warning(make_tree: Callable[..., Path]) -> None:
+    noindex = '<html><head><meta name="robots" content="noindex"></head><body><p>Thanks</p>'
+    site = make_tree(
+        {
+            "sitemap.xml": _urlset(
+                "https://example.com/",
+                "https://example.com/thanks/",
+                "https://example.com/open.html",
+                "https://example.com/notes.txt",
+            ),
+            "index.html": "<p>",
+            "thanks/index.html": noindex,
+            "open.html": noindex.replace("noindex", "index, follow"),
+            "notes.txt": noindex,  # not a page: its text is not HTML
+        }
+    )
+    report = validate_target(site, base_url="https://example.com/")
+    found = [(p.level, p.code, p.line) for p in report.problems]
+    assert found == [("warning", "noindex", 4)], report.describe()
+    assert report.problems[0].message == (
+        "loc 'https://example.com/thanks/' is a page whose <meta name=\"robots\"> says noindex, "
+        "and search engines report a listed noindex page as an error; leave it out of the "
+        "sitemap, or drop the noindex"
+    )

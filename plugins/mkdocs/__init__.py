@@ -20,8 +20,10 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page as MkDocsPage
 from sitemapkit import Notice, Page, SitemapkitError, SitemapOptions, build_sitemaps
 from sitemapkit.gc_pause import paused_gc
+from sitemapkit.noindex import says_noindex
 
 from .config import SitemapkitConfig, core_options, is_dev_address
 from .pages import site_pages, tag_listings
@@ -45,6 +47,8 @@ class _Build:
     files: Files | None = None
     #: Pages with tags listings -> the pages shown, read before a build inside resets them.
     listings: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: Output paths of the pages whose rendered HTML has a robots noindex.
+    noindex: set[str] = field(default_factory=set)
     pages: list[Page] | None = None
 
 
@@ -89,6 +93,13 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
             self.open[-1].listings = tag_listings(config.plugins.values())
         return env
 
+    @event_priority(-100)  # after plugins and hooks that add meta tags to the page
+    def on_post_page(self, output: str, *, page: MkDocsPage, config: MkDocsConfig) -> str:
+        checks = self.options is not None and self.options.skip_noindex is not False
+        if checks and self.open and says_noindex(output):
+            self.open[-1].noindex.add(page.file.dest_uri)
+        return output
+
     def on_build_error(self, *, error: Exception) -> None:
         self.open.clear()
 
@@ -103,7 +114,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         try:
             with paused_gc():  # see sitemapkit.gc_pause: MkDocs' heap is large
                 if build.pages is None:
-                    pages = site_pages(build.files, log.warning, build.listings)
+                    noindex = build.noindex if self.options.skip_noindex is not False else None
+                    pages = site_pages(build.files, log.warning, build.listings, noindex)
                     redirected = redirected_paths(config, build.files)
                     build.pages = drop_redirected(pages, redirected, log.info)
                 for page in build.pages:

@@ -6,13 +6,15 @@ also holds drafts, and after `--dirty` it holds pages that no longer exist.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import os
+from collections.abc import Callable, Container, Iterable, Mapping
 
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page as MkDocsPage
 from mkdocs.utils.meta import get_data
 from sitemapkit import Page, PageMetadata, parse_page_metadata
-from sitemapkit.pages import NO_METADATA
+from sitemapkit.noindex import file_says_noindex
+from sitemapkit.pages import NO_METADATA, with_noindex
 
 #: The front-matter key: `sitemap: false`, or a mapping of the core's per-page keys.
 FRONT_MATTER_KEY = "sitemap"
@@ -98,8 +100,22 @@ def tag_listings(plugins: Iterable[object]) -> dict[str, tuple[str, ...]]:
     return {page: tuple(sorted(shown)) for page, shown in shows.items() if shown}
 
 
+def marked_noindex(file: File, page: MkDocsPage, rendered_noindex: Container[str]) -> bool:
+    """Whether the page's HTML has a robots noindex: seen as it was rendered, or, for a page a
+    `--dirty` build did not render again, read from the file an earlier build wrote."""
+    if file.dest_uri in rendered_noindex:
+        return True
+    if page.markdown is not None or not file.abs_dest_path:
+        return False
+    folder, name = os.path.split(file.abs_dest_path)
+    return file_says_noindex(name, folder)
+
+
 def site_pages(
-    files: Files, warn: Warn, listings: Mapping[str, tuple[str, ...]] | None = None
+    files: Files,
+    warn: Warn,
+    listings: Mapping[str, tuple[str, ...]] | None = None,
+    rendered_noindex: Container[str] | None = None,
 ) -> list[Page]:
     """The included documentation pages, with MkDocs' own URL (relative to `site_url`).
 
@@ -108,6 +124,8 @@ def site_pages(
     blog archives, mkdocs-gen-files) has no source of its own: the file it was written to for
     MkDocs to read is as new as the build. A listing also takes the times of what it lists:
     a blog view its posts, a page with tags listings (`listings`) the pages they show.
+    With `rendered_noindex` (the pages whose rendered HTML has a robots noindex), such pages
+    are marked; without it none are.
     """
     listings = listings or {}
     pages = []
@@ -117,15 +135,18 @@ def site_pages(
             continue
         meta = front_matter(file, page)
         source = None if getattr(file, "generated_by", None) else file.abs_src_path
+        metadata = (
+            front_matter_metadata(file, meta, warn) if FRONT_MATTER_KEY in meta else NO_METADATA
+        )
+        if rendered_noindex is not None and marked_noindex(file, page, rendered_noindex):
+            metadata = with_noindex(metadata)
         pages.append(
             Page(
                 file.dest_uri,
                 page.url,
                 (source,) if source else (),
                 listed_pages(page) + listings.get(file.dest_uri, ()),
-                meta=front_matter_metadata(file, meta, warn)
-                if FRONT_MATTER_KEY in meta
-                else NO_METADATA,
+                meta=metadata,
             )
         )
     return pages

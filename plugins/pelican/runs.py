@@ -19,7 +19,8 @@ from typing import Any
 
 from sitemapkit import Notice, OptionError, Page, SitemapkitError, build_sitemaps
 from sitemapkit.gc_pause import paused_gc
-from sitemapkit.pages import HTML_SUFFIXES
+from sitemapkit.noindex import output_says_noindex
+from sitemapkit.pages import HTML_SUFFIXES, with_noindex
 from sitemapkit.patterns import PathMatcher
 from sitemapkit.urls import normalise_base_url
 
@@ -182,6 +183,7 @@ def pages_of(main: SiteRun, options: PelicanOptions) -> list[Page]:
     """The main site's pages and those of its subsites, with paths below the main output."""
     pages: list[Page] = []
     static = PathMatcher(options.include_static)
+    read_noindex = options.core.skip_noindex is not False
     runs = [main]
     while runs:
         run = runs.pop(0)
@@ -191,6 +193,14 @@ def pages_of(main: SiteRun, options: PelicanOptions) -> list[Page]:
             logger.warning("sitemapkit: the subsite %s", prefixes)
             continue
         pages.extend(_rebased(w, *prefixes) for w in run.pages() if _wanted(w, options, static))
+    if read_noindex:
+        root = main.output_path
+        pages = [
+            dataclasses.replace(page, meta=with_noindex(page.meta))
+            if page.path.lower().endswith(HTML_SUFFIXES) and output_says_noindex(root, page.path)
+            else page
+            for page in pages
+        ]
     return pages
 
 

@@ -38,6 +38,7 @@ from .config import (
     where_set,
 )
 from .generated import GeneratedPages
+from .noindex import forget_noindex, merge_noindex, noindex_documents, note_noindex
 from .pages import document_pages, generated_pages, page_paths
 from .redirects import redirected_documents
 from .written_sources import written_sources
@@ -179,8 +180,9 @@ class SitemapRun:
                 srcdir = str(app.srcdir)
                 catalogs = find_catalogs(builder, app.config, srcdir)
                 written = written_sources(app, env.found_docs)
+                noindex = noindex_documents(env) if self.options.skip_noindex is not False else ()
                 pages = document_pages(
-                    builder, env, srcdir, warn, redirected, stubs, catalogs, written
+                    builder, env, srcdir, warn, redirected, stubs, catalogs, written, noindex
                 )
                 generated = self.generated.current(app, builder, env.found_docs)
                 pages += generated_pages(builder, generated, self.generated.shows)
@@ -204,6 +206,11 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", run.builder_inited)
     app.connect("html-page-context", run.page_written)
     app.connect("build-finished", run.build_finished)
+    # Whatever the options turn out to be, so that no document is read unseen: only a few
+    # of its first nodes are looked at.
+    app.connect("doctree-read", note_noindex)
+    app.connect("env-purge-doc", forget_noindex)
+    app.connect("env-merge-info", merge_noindex)
     return {
         "version": sitemapkit.__version__,
         "parallel_read_safe": True,

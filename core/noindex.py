@@ -1,0 +1,102 @@
+"""Pages that ask search engines not to index them: `<meta name="robots" content="noindex">`.
+
+A sitemap that lists such a page contradicts it: Google's Search Console reports it as an
+error ("Submitted URL marked 'noindex'"). Only the name `robots` is read, the one every engine
+obeys; a page that only `googlebot` may not index is still indexed by the others. A header
+(`X-Robots-Tag`) is the web server's, which no build can see.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+from .folder_files import read_in_folder
+
+#: How much of a file is read at a time while looking for the end of its head.
+_CHUNK_BYTES = 16_384
+#: A head longer than this (inline styles and scripts) is read no further.
+MAX_HEAD_BYTES = 262_144
+
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_META = re.compile(r"<meta\b[^>]*>")
+_NAMED_ROBOTS = re.compile(r"""\sname\s*=\s*(?:"\s*robots\s*"|'\s*robots\s*'|robots(?=[\s/>]))""")
+_CONTENT = re.compile(r"""\scontent\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""")
+_SEPARATORS = re.compile(r"[\s,]+")
+#: `none` is `noindex, nofollow` in one word.
+_NOT_INDEXED = frozenset({"noindex", "none"})
+
+
+def says_noindex(html: str) -> bool:
+    """Whether a page's head (the whole page, or only its start) has a robots `noindex`."""
+    end = html.find("</head>")  # found at once in nearly every page: only the head is lowered
+    if end >= 0:
+        return _lowered_head_says_noindex(html[:end].lower())
+    return _lowered_head_says_noindex(_head_part(html[:MAX_HEAD_BYTES].lower()))
+
+
+def _head_part(lowered: str) -> str:
+    """Lowered text up to where the head ends (`</head>` may be missing or in capitals)."""
+    ends = [at for at in (lowered.find("</head"), lowered.find("<body")) if at >= 0]
+    return lowered[: min(ends)] if ends else lowered
+
+
+def _lowered_head_says_noindex(head: str) -> bool:
+    if "robots" not in head:  # nearly every page: one search, no regular expression
+        return False
+    if "<!--" in head:  # a tag in a comment is no tag
+        head = _COMMENT.sub("", head)
+    for tag in _META.findall(head):
+        if not _NAMED_ROBOTS.search(tag):
+            continue
+        content = _CONTENT.search(tag)
+        if content is None:
+            continue
+        value = next(group for group in content.groups() if group is not None)
+        if content_says_noindex(value):
+            return True
+    return False
+
+
+def content_says_noindex(content: str) -> bool:
+    """Whether a robots meta tag's `content` (`"noindex, follow"`, `"NONE"`) keeps the page out."""
+    return not _NOT_INDEXED.isdisjoint(_SEPARATORS.split(content.lower()))
+
+
+def file_says_noindex(name: str, folder: str, folder_fd: int | None = None) -> bool:
+    """Whether the HTML file `name` in `folder` has a robots `noindex` in its head.
+
+    Only the head is read (up to `MAX_HEAD_BYTES`); through `folder_fd`, the open folder, no
+    path is walked again. An unreadable file says nothing.
+    """
+    return _lowered_head_says_noindex(read_in_folder(name, folder, folder_fd, _read_head, ""))
+
+
+def output_says_noindex(root: str, path: str) -> bool:
+    """`file_says_noindex` for an output file given as a '/'-separated path below `root`."""
+    folder, _, name = path.rpartition("/")
+    return file_says_noindex(name, os.path.join(root, *folder.split("/")) if folder else root)
+
+
+def _read_head(fd: int) -> str:
+    """The lowered head of a file ("" when it does not name robots), read chunk by chunk.
+
+    Most heads end in the first chunk and do not name robots at all: those are judged on
+    bytes, never decoded. Latin-1 keeps every byte a character for the rest.
+    """
+    data = os.read(fd, _CHUNK_BYTES)
+    end = data.find(b"</head>")
+    if end >= 0:
+        head = data[:end].lower()
+    else:
+        head = data.lower()
+        while True:
+            ends = [at for at in (head.find(b"</head"), head.find(b"<body")) if at >= 0]
+            if ends:
+                head = head[: min(ends)]
+                break
+            if len(data) < _CHUNK_BYTES or len(head) >= MAX_HEAD_BYTES:  # the end, or enough
+                break
+            data = os.read(fd, _CHUNK_BYTES)
+            head += data.lower()
+    return head[:MAX_HEAD_BYTES].decode("latin-1") if b"robots" in head else ""

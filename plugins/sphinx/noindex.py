@@ -1,0 +1,57 @@
+"""Documents that ask search engines not to index them, with `.. meta:: :robots: noindex`.
+
+The meta directive (and MyST's `html_meta` front matter) puts `meta` nodes among the
+document's first children, so only those are looked at. They are noted as each document is
+read and kept in the environment, so incremental and parallel builds know them too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from docutils import nodes
+
+from sitemapkit.noindex import content_says_noindex
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+
+#: The environment's attribute: the documents whose robots meta tag says noindex.
+NOINDEX = "sitemapkit_noindex"
+
+
+def noindex_documents(env: BuildEnvironment) -> set[str]:
+    marked = getattr(env, NOINDEX, None)
+    if not isinstance(marked, set):
+        marked = set()
+        setattr(env, NOINDEX, marked)
+    return marked
+
+
+def says_noindex(doctree: nodes.document) -> bool:
+    return any(
+        isinstance(node, nodes.meta)
+        and str(node.get("name", "")).strip().lower() == "robots"
+        and content_says_noindex(str(node.get("content", "")))
+        for node in doctree.children
+    )
+
+
+def note_noindex(app: Sphinx, doctree: nodes.document) -> None:
+    """At `doctree-read` (Sphinx has purged the document first): note it if it is marked."""
+    if says_noindex(doctree):
+        noindex_documents(app.env).add(app.env.docname)
+
+
+def forget_noindex(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+    """At `env-purge-doc`: the document is read again or gone."""
+    noindex_documents(env).discard(docname)
+
+
+def merge_noindex(
+    app: Sphinx, env: BuildEnvironment, docnames: Iterable[str], other: BuildEnvironment
+) -> None:
+    """At `env-merge-info`: what a parallel reader noted about the documents it read."""
+    read = set(docnames)
+    ours = noindex_documents(env)
+    ours.difference_update(read)
+    ours.update(read & noindex_documents(other))

@@ -1,0 +1,112 @@
+"""Reading a page's robots meta tag: in rendered HTML (the adapters) and in files (the scan)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sitemapkit.noindex import (
+    MAX_HEAD_BYTES,
+    content_says_noindex,
+    file_says_noindex,
+    output_says_noindex,
+    says_noindex,
+)
+
+PAGE = "<!doctype html><html><head><title>T</title>{}</head><body><p>Text.</p>{}</body></html>"
+
+#: (what the head holds, what the body holds, whether the page is marked noindex)
+CASES = [
+    ('<meta name="robots" content="noindex">', "", True),
+    ('<meta name="robots" content="noindex, follow">', "", True),
+    ('<meta content="noindex,nofollow" name="robots" />', "", True),
+    ("<meta name='robots' content='none'>", "", True),
+    ("<META NAME=ROBOTS CONTENT=NOINDEX>", "", True),
+    ('<meta name="Robots" content="max-snippet:-1, NoIndex">', "", True),
+    ('<meta\n  name="robots"\n  content="noindex"\n>', "", True),
+    ('<meta name="robots" content="index, follow">', "", False),
+    ('<meta name="robots" content="noarchive, nosnippet, noimageindex">', "", False),
+    ('<meta name="robots" content="">', "", False),
+    ('<meta name="robots">', "", False),
+    ('<meta name="googlebot" content="noindex">', "", False),
+    ('<meta data-name="robots" content="noindex">', "", False),
+    ('<meta name="robots-extra" content="noindex">', "", False),
+    ('<!-- <meta name="robots" content="noindex"> -->', "", False),
+    ('<link rel="robots" href="noindex.css">', "", False),
+    ("", '<meta name="robots" content="noindex">', False),  # in the body: not the head's
+    ("", "<p>robots: noindex, none of them</p>", False),
+    ('<style>.none{display:none}</style><meta name="description" content="robots">', "", False),
+]
+
+
+@pytest.mark.parametrize(("head", "body", "marked"), CASES)
+def test_the_robots_meta_tag_of_the_head_decides(head: str, body: str, marked: bool) -> None:
+    assert says_noindex(PAGE.format(head, body)) is marked
+
+
+@pytest.mark.parametrize(("head", "body", "marked"), CASES)
+def test_a_file_reads_as_its_text_does(tmp_path: Path, head: str, body: str, marked: bool) -> None:
+    (tmp_path / "page.html").write_text(PAGE.format(head, body), encoding="utf-8")
+    assert file_says_noindex("page.html", str(tmp_path)) is marked
+    assert output_says_noindex(str(tmp_path.parent), f"{tmp_path.name}/page.html") is marked
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '<meta name="robots" content="noindex"><p>A page without head tags.',
+        '<HTML><HEAD><META NAME="robots" CONTENT="noindex"></HEAD><BODY>',
+        '<html><head><meta name="robots" content="noindex"><body><p>No end tag for the head.',
+    ],
+)
+def test_a_head_without_its_end_tag_in_lower_case_is_still_read(tmp_path: Path, text: str) -> None:
+    assert says_noindex(text)
+    (tmp_path / "page.html").write_text(text, encoding="utf-8")
+    assert file_says_noindex("page.html", str(tmp_path))
+
+
+def test_the_body_of_a_page_without_head_tags_is_not_its_head(tmp_path: Path) -> None:
+    text = '<p>Text.</p><body><meta name="robots" content="noindex">'
+    assert not says_noindex(text)
+    (tmp_path / "page.html").write_text(text, encoding="utf-8")
+    assert not file_says_noindex("page.html", str(tmp_path))
+
+
+@pytest.mark.parametrize("end", ["</head>", "</HEAD>", ""])
+def test_a_long_head_is_read_chunk_by_chunk_up_to_its_limit(tmp_path: Path, end: str) -> None:
+    """Inline styles can make a head longer than one read: the tag after them still counts,
+    but nothing past `MAX_HEAD_BYTES` is read."""
+    meta = '<meta name="robots" content="noindex">'
+    style = "<style>" + "p{margin:0}\n" * 5_000 + "</style>"  # 60,000 bytes
+    (tmp_path / "late.html").write_text(f"<head>{style}{meta}{end}<body>", encoding="utf-8")
+    assert file_says_noindex("late.html", str(tmp_path))
+    padding = " " * MAX_HEAD_BYTES
+    (tmp_path / "far.html").write_text(f"<head>{padding}{meta}{end}<body>", encoding="utf-8")
+    assert not file_says_noindex("far.html", str(tmp_path))
+
+
+def test_bytes_that_are_not_utf_8_and_missing_files_say_nothing(tmp_path: Path) -> None:
+    (tmp_path / "latin.html").write_bytes(
+        b'<head><title>Caf\xe9</title><meta name="robots" content="noindex"></head>'
+    )
+    assert file_says_noindex("latin.html", str(tmp_path))
+    assert not file_says_noindex("missing.html", str(tmp_path))
+    (tmp_path / "folder.html").mkdir()
+    assert not file_says_noindex("folder.html", str(tmp_path))
+
+
+@pytest.mark.parametrize(
+    ("content", "marked"),
+    [
+        ("noindex", True),
+        ("NONE", True),
+        ("nofollow,noindex", True),
+        ("  noindex  ", True),
+        ("nofollow", False),
+        ("unavailable_after: 2030-01-01", False),
+        ("noindexing", False),
+    ],
+)
+def test_content_words(content: str, marked: bool) -> None:
+    assert content_says_noindex(content) is marked
