@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
 from .folder_files import read_in_folder
 
@@ -17,6 +19,9 @@ from .folder_files import read_in_folder
 _CHUNK_BYTES = 16_384
 #: A head longer than this (inline styles and scripts) is read no further.
 MAX_HEAD_BYTES = 262_144
+
+#: Where files can be opened relative to an open folder (not on Windows).
+_DIR_FD = os.open in os.supports_dir_fd and hasattr(os, "O_DIRECTORY")
 
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _META = re.compile(r"<meta\b[^>]*>")
@@ -72,10 +77,38 @@ def file_says_noindex(name: str, folder: str, folder_fd: int | None = None) -> b
     return _lowered_head_says_noindex(read_in_folder(name, folder, folder_fd, _read_head, ""))
 
 
-def output_says_noindex(root: str, path: str) -> bool:
-    """`file_says_noindex` for an output file given as a '/'-separated path below `root`."""
-    folder, _, name = path.rpartition("/")
-    return file_says_noindex(name, os.path.join(root, *folder.split("/")) if folder else root)
+def outputs_saying_noindex(root: str, paths: Iterable[str]) -> set[str]:
+    """Which of the output files (given as '/'-separated paths below `root`) say noindex.
+
+    Each folder is opened once and its files read through it, where the system allows.
+    """
+    by_folder: dict[str, list[str]] = {}
+    for path in paths:
+        folder, _, name = path.rpartition("/")
+        by_folder.setdefault(folder, []).append(name)
+    marked: set[str] = set()
+    for folder, names in by_folder.items():
+        folder_path = os.path.join(root, *folder.split("/")) if folder else root
+        prefix = folder + "/" if folder else ""
+        with _open_folder(folder_path) as folder_fd:
+            marked.update(
+                prefix + name for name in names if file_says_noindex(name, folder_path, folder_fd)
+            )
+    return marked
+
+
+@contextmanager
+def _open_folder(path: str) -> Iterator[int | None]:
+    """The folder's descriptor for `dir_fd`, or None where that is not possible."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY) if _DIR_FD else None
+    except OSError:
+        fd = None
+    try:
+        yield fd
+    finally:
+        if fd is not None:
+            os.close(fd)
 
 
 def _read_head(fd: int) -> str:

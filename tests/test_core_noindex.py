@@ -6,11 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from sitemapkit import noindex
 from sitemapkit.noindex import (
     MAX_HEAD_BYTES,
     content_says_noindex,
     file_says_noindex,
-    output_says_noindex,
+    outputs_saying_noindex,
     says_noindex,
 )
 
@@ -49,7 +50,8 @@ def test_the_robots_meta_tag_of_the_head_decides(head: str, body: str, marked: b
 def test_a_file_reads_as_its_text_does(tmp_path: Path, head: str, body: str, marked: bool) -> None:
     (tmp_path / "page.html").write_text(PAGE.format(head, body), encoding="utf-8")
     assert file_says_noindex("page.html", str(tmp_path)) is marked
-    assert output_says_noindex(str(tmp_path.parent), f"{tmp_path.name}/page.html") is marked
+    found = outputs_saying_noindex(str(tmp_path.parent), [f"{tmp_path.name}/page.html"])
+    assert found == ({f"{tmp_path.name}/page.html"} if marked else set())
 
 
 @pytest.mark.parametrize(
@@ -110,3 +112,24 @@ def test_bytes_that_are_not_utf_8_and_missing_files_say_nothing(tmp_path: Path) 
 )
 def test_content_words(content: str, marked: bool) -> None:
     assert content_says_noindex(content) is marked
+
+
+@pytest.mark.parametrize("by_descriptor", [True, False])
+def test_output_files_are_read_folder_by_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, by_descriptor: bool
+) -> None:
+    """Through the open folder where the system allows (not Windows), by path elsewhere."""
+    monkeypatch.setattr(noindex, "_DIR_FD", noindex._DIR_FD and by_descriptor)
+    marked = PAGE.format('<meta name="robots" content="noindex">', "")
+    for path, text in {
+        "a.html": marked,
+        "b.html": PAGE.format("", ""),
+        "sub/c.html": marked,
+        "sub/deeper/d.html": PAGE.format("", ""),
+        "sub/deeper/e.html": marked,
+    }.items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text, encoding="utf-8")
+    paths = ["a.html", "b.html", "sub/c.html", "sub/deeper/d.html", "sub/deeper/e.html"]
+    found = outputs_saying_noindex(str(tmp_path), [*paths, "gone/x.html", "sub/gone.html"])
+    assert found == {"a.html", "sub/c.html", "sub/deeper/e.html"}

@@ -19,7 +19,7 @@ from typing import Any
 
 from sitemapkit import Notice, OptionError, Page, SitemapkitError, build_sitemaps
 from sitemapkit.gc_pause import paused_gc
-from sitemapkit.noindex import output_says_noindex
+from sitemapkit.noindex import outputs_saying_noindex
 from sitemapkit.pages import HTML_SUFFIXES, with_noindex
 from sitemapkit.patterns import PathMatcher
 from sitemapkit.urls import normalise_base_url
@@ -194,13 +194,15 @@ def pages_of(main: SiteRun, options: PelicanOptions) -> list[Page]:
             continue
         pages.extend(_rebased(w, *prefixes) for w in run.pages() if _wanted(w, options, static))
     if read_noindex:
-        root = main.output_path
-        pages = [
-            dataclasses.replace(page, meta=with_noindex(page.meta))
-            if page.path.lower().endswith(HTML_SUFFIXES) and output_says_noindex(root, page.path)
-            else page
-            for page in pages
-        ]
+        html = [page.path for page in pages if page.path.lower().endswith(HTML_SUFFIXES)]
+        marked = outputs_saying_noindex(main.output_path, html)
+        if marked:
+            pages = [
+                dataclasses.replace(page, meta=with_noindex(page.meta))
+                if page.path in marked
+                else page
+                for page in pages
+            ]
     return pages
 
 

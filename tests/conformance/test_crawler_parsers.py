@@ -159,10 +159,14 @@ def build_mkdocs(tmp: Path, serve: Callable[[Path], str]) -> Built:
     done = subprocess.run(run, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     intended: Intended = {}
+    noindex: list[str] = []
     for relative in _html_files(out):
         page = _mkdocs_source(source / "docs", relative)
         stated = _front_matter(page).get("sitemap")
         if stated is False or (isinstance(stated, dict) and stated.get("exclude") is True):
+            continue
+        if _says_noindex(out / relative):
+            noindex.append(relative)
             continue
         lastmod = times[page]
         if isinstance(stated, dict) and isinstance(stated.get("lastmod"), dt.date):
@@ -170,7 +174,14 @@ def build_mkdocs(tmp: Path, serve: Callable[[Path], str]) -> Built:
             lastmod = dt.datetime(day.year, day.month, day.day, tzinfo=dt.timezone.utc)
         # The URL MkDocs itself links to: it encodes every reserved character but '/'.
         intended[base + _url_path(relative, safe="/")] = lastmod
+    assert noindex == ["subscribed/index.html"]  # the example's theme override wrote its tag
     return Built(out, base, intended, gzip=True)  # the MkDocs adapter's default
+
+
+def _says_noindex(page: Path) -> bool:
+    """Read with lxml, not sitemapkit's reader: a robots meta tag with noindex or none."""
+    contents = _links(page, '//head/meta[@name="robots"]/@content')
+    return any({"noindex", "none"} & set(re.split(r"[\s,]+", c.lower())) for c in contents)
 
 
 def _served_file(out: Path, url_path: str) -> Path:
@@ -304,6 +315,7 @@ def build_sphinx(tmp: Path, serve: Callable[[Path], str]) -> Built:
     assert done.returncode == 0, done.stdout + done.stderr
     intended: Intended = {}
     generated: list[str] = []
+    noindex: list[str] = []
     for page in sorted(out.rglob("*.html")):
         relative = page.relative_to(out).as_posix()
         if relative.split("/")[0] in SPHINX_COPIES:
@@ -321,7 +333,11 @@ def build_sphinx(tmp: Path, serve: Callable[[Path], str]) -> Built:
         stated = _SPHINX_EXCLUDE.search(_docinfo(document))
         if stated and stated.group(1).lower() in ("true", "yes", "1", "on"):
             continue
+        if _says_noindex(page):
+            noindex.append(relative)
+            continue
         intended[url] = max(times[p] for p in _sphinx_dependencies(document, source))
+    assert noindex == ["print-checklist.html"]
     site_newest = max(time for time in intended.values() if time is not None)
     intended.update(dict.fromkeys(generated, site_newest))  # no source: the site's newest
     return Built(out, base, intended, gzip=False)  # the core's default; the example keeps it
