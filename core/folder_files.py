@@ -1,12 +1,30 @@
-"""Reading a file of a folder the scan holds open."""
+"""Reading the files of a folder held open, so no path is walked again for each file."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TypeVar
 
 T = TypeVar("T")
+
+#: Where files can be opened relative to an open folder (not on Windows).
+DIR_FD = os.open in os.supports_dir_fd and hasattr(os, "O_DIRECTORY")
+
+
+@contextmanager
+def open_folder(path: str) -> Iterator[int | None]:
+    """The folder's descriptor for `read_in_folder`, or None where that is not possible."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY) if DIR_FD else None
+    except OSError:
+        fd = None
+    try:
+        yield fd
+    finally:
+        if fd is not None:
+            os.close(fd)
 
 
 def read_in_folder(

@@ -10,18 +10,14 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 
-from .folder_files import read_in_folder
+from .folder_files import open_folder, read_in_folder
 
 #: How much of a file is read at a time while looking for the end of its head.
 _CHUNK_BYTES = 16_384
 #: A head longer than this (inline styles and scripts) is read no further.
 MAX_HEAD_BYTES = 262_144
-
-#: Where files can be opened relative to an open folder (not on Windows).
-_DIR_FD = os.open in os.supports_dir_fd and hasattr(os, "O_DIRECTORY")
 
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _META = re.compile(r"<meta\b[^>]*>")
@@ -90,25 +86,11 @@ def outputs_saying_noindex(root: str, paths: Iterable[str]) -> set[str]:
     for folder, names in by_folder.items():
         folder_path = os.path.join(root, *folder.split("/")) if folder else root
         prefix = folder + "/" if folder else ""
-        with _open_folder(folder_path) as folder_fd:
+        with open_folder(folder_path) as folder_fd:
             marked.update(
                 prefix + name for name in names if file_says_noindex(name, folder_path, folder_fd)
             )
     return marked
-
-
-@contextmanager
-def _open_folder(path: str) -> Iterator[int | None]:
-    """The folder's descriptor for `dir_fd`, or None where that is not possible."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY) if _DIR_FD else None
-    except OSError:
-        fd = None
-    try:
-        yield fd
-    finally:
-        if fd is not None:
-            os.close(fd)
 
 
 def _read_head(fd: int) -> str:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from sitemapkit import noindex
+from sitemapkit import folder_files
 from sitemapkit.noindex import (
     MAX_HEAD_BYTES,
     content_says_noindex,
@@ -119,7 +119,7 @@ def test_output_files_are_read_folder_by_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, by_descriptor: bool
 ) -> None:
     """Through the open folder where the system allows (not Windows), by path elsewhere."""
-    monkeypatch.setattr(noindex, "_DIR_FD", noindex._DIR_FD and by_descriptor)
+    monkeypatch.setattr(folder_files, "DIR_FD", folder_files.DIR_FD and by_descriptor)
     marked = PAGE.format('<meta name="robots" content="noindex">', "")
     for path, text in {
         "a.html": marked,

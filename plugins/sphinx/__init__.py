@@ -38,7 +38,7 @@ from .config import (
     where_set,
 )
 from .generated import GeneratedPages
-from .noindex import forget_noindex, merge_noindex, noindex_documents, note_noindex
+from .noindex import merge_noindex, noindex_documents, note_noindex
 from .pages import document_pages, generated_pages, page_paths
 from .redirects import redirected_documents
 from .written_sources import written_sources
@@ -209,7 +209,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     # Whatever the options turn out to be, so that no document is read unseen: only a few
     # of its first nodes are looked at.
     app.connect("doctree-read", note_noindex)
-    app.connect("env-purge-doc", forget_noindex)
     app.connect("env-merge-info", merge_noindex)
     return {
         "version": sitemapkit.__version__,

@@ -2,7 +2,8 @@
 
 The meta directive (and MyST's `html_meta` front matter) puts `meta` nodes among the
 document's first children, so only those are looked at. They are noted as each document is
-read and kept in the environment, so incremental and parallel builds know them too.
+read and kept in the environment, so incremental and parallel builds know them too (a
+removed document may stay noted: only current documents are listed).
 """
 
 from __future__ import annotations
@@ -37,14 +38,14 @@ def says_noindex(doctree: nodes.document) -> bool:
 
 
 def note_noindex(app: Sphinx, doctree: nodes.document) -> None:
-    """At `doctree-read` (Sphinx has purged the document first): note it if it is marked."""
+    """At `doctree-read`: a document read again may have gained its tag or lost it."""
+    env = app.env
     if says_noindex(doctree):
-        noindex_documents(app.env).add(app.env.docname)
-
-
-def forget_noindex(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
-    """At `env-purge-doc`: the document is read again or gone."""
-    noindex_documents(env).discard(docname)
+        noindex_documents(env).add(env.docname)
+        return
+    marked = getattr(env, NOINDEX, None)
+    if marked:  # nearly always empty: nothing to look up
+        marked.discard(env.docname)
 
 
 def merge_noindex(
