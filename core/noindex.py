@@ -4,6 +4,10 @@ A sitemap that lists such a page contradicts it: Google's Search Console reports
 error ("Submitted URL marked 'noindex'"). Only the name `robots` is read, the one every engine
 obeys; a page that only `googlebot` may not index is still indexed by the others. A header
 (`X-Robots-Tag`) is the web server's, which no build can see.
+
+A tag that a script would write, or one inside `<noscript>`, is not the page's own: Google
+renders pages with scripts on, and a staging guard that writes noindex on other hosts must not
+drop the live page. Files in UTF-16 are not read as HTML, so their pages stay listed.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
+from html import unescape
 
 from .folder_files import open_folder, read_in_folder
 
@@ -19,8 +24,12 @@ _CHUNK_BYTES = 16_384
 #: A head longer than this (inline styles and scripts) is read no further.
 MAX_HEAD_BYTES = 262_144
 
-_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
-_META = re.compile(r"<meta\b[^>]*>")
+#: Text that holds no tags of the head's own: comments, scripts, styles and templates (to
+#: the end of the head when it is cut short inside one).
+_NOT_TAGS = re.compile(
+    r"<!--.*?(?:-->|\Z)|<(script|style|template|noscript)\b.*?(?:</\1\s*>|\Z)", re.DOTALL
+)
+_META = re.compile(r"""<meta\b(?:[^>"']|"[^"]*"|'[^']*')*>""")
 _NAMED_ROBOTS = re.compile(r"""\sname\s*=\s*(?:"\s*robots\s*"|'\s*robots\s*'|robots(?=[\s/>]))""")
 _CONTENT = re.compile(r"""\scontent\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""")
 _SEPARATORS = re.compile(r"[\s,]+")
@@ -45,8 +54,7 @@ def _head_part(lowered: str) -> str:
 def _lowered_head_says_noindex(head: str) -> bool:
     if "robots" not in head:  # nearly every page: one search, no regular expression
         return False
-    if "<!--" in head:  # a tag in a comment is no tag
-        head = _COMMENT.sub("", head)
+    head = _NOT_TAGS.sub("", head)
     for tag in _META.findall(head):
         if not _NAMED_ROBOTS.search(tag):
             continue
@@ -54,7 +62,7 @@ def _lowered_head_says_noindex(head: str) -> bool:
         if content is None:
             continue
         value = next(group for group in content.groups() if group is not None)
-        if content_says_noindex(value):
+        if content_says_noindex(unescape(value)):
             return True
     return False
 

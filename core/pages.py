@@ -17,13 +17,14 @@ HTML_SUFFIXES = (".html", ".htm")
 
 @dataclass(frozen=True, slots=True)
 class PageMetadata:
-    """An author's per-page statements; each one wins over what the options would compute."""
+    """What is known of one page beyond its path: an author's statements, each winning over
+    what the options would compute, and whether its robots meta tag says noindex."""
 
     exclude: bool = False
     lastmod: int | None = None
     priority: float | None = None
     changefreq: str | None = None
-    #: Not an author's key: the page's `<meta name="robots">` says noindex (see `noindex`).
+    #: Not an author's key (adapters set it): the page's `<meta name="robots">` says noindex.
     noindex: bool = False
 
 
@@ -196,14 +197,12 @@ def scan_output(
                     if size <= STUB_MAX_BYTES and is_stub_file(name, folder, size, folder_fd):
                         stubs.note(prefix + name)
                         continue
-                    if read_noindex and file_says_noindex(name, folder, folder_fd):
-                        yield Page(
-                            prefix + name,
-                            meta=MARKED_NOINDEX,
-                            mtime=stat.st_mtime_ns // 1_000_000_000,
-                        )
-                        continue
-                    yield Page(prefix + name, mtime=stat.st_mtime_ns // 1_000_000_000)
+                    marked = read_noindex and file_says_noindex(name, folder, folder_fd)
+                    yield Page(
+                        prefix + name,
+                        meta=MARKED_NOINDEX if marked else NO_METADATA,
+                        mtime=stat.st_mtime_ns // 1_000_000_000,
+                    )
             else:
                 fd = stack.pop()[1]
                 if fd is not None:

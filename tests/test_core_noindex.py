@@ -34,6 +34,20 @@ CASES = [
     ('<meta data-name="robots" content="noindex">', "", False),
     ('<meta name="robots-extra" content="noindex">', "", False),
     ('<!-- <meta name="robots" content="noindex"> -->', "", False),
+    ('<script>var old = "<!--";</script><meta name="robots" content="noindex">', "", True),
+    ('<meta data-note="a>b" name="robots" content="noindex">', "", True),
+    ('<meta name="robots" content="noindex&#44;follow">', "", True),
+    # A staging guard: a script writes the tag on other hosts, so the live page is indexed.
+    (
+        '<script>if (location.host != "example.com") document.write('
+        '\'<meta name="robots" content="noindex">\')</script>',
+        "",
+        False,
+    ),
+    ('<noscript><meta name="robots" content="noindex"></noscript>', "", False),
+    ('<style>/* <meta name="robots" content="noindex"> */</style>', "", False),
+    ('<template><meta name="robots" content="noindex"></template>', "", False),
+    ('<script>var tag = \'<meta name="robots" content="noindex"></head>\';</script>', "", False),
     ('<link rel="robots" href="noindex.css">', "", False),
     ("", '<meta name="robots" content="noindex">', False),  # in the body: not the head's
     ("", "<p>robots: noindex, none of them</p>", False),

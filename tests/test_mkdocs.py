@@ -656,6 +656,35 @@ def test_pages_whose_html_says_noindex_are_left_out_even_in_dirty_builds(
     assert len(locs(run_build(listed) / "sitemap.xml")) == 4
 
 
+def test_a_material_blog_post_that_says_noindex_stays_out_of_dirty_builds(tmp_path: Path) -> None:
+    # Material's blog reads its posts before any rendering: only the pages a build renders
+    # are judged by their output, the others by the files an earlier build wrote.
+    docs = {
+        "index.md": "# Home\n",
+        "guide.md": "# Guide\n",
+        "blog/index.md": "# Blog\n",
+        "blog/posts/open.md": "---\ndate: 2022-01-01\n---\n\n# Open\n",
+        "blog/posts/draft.md": "---\ndate: 2022-02-01\nrobots: noindex\n---\n\n# Early\n",
+    }
+    config = {
+        **MATERIAL,
+        "theme": {"name": "material", "custom_dir": "overrides"},
+        "plugins": ["blog", "sitemapkit"],
+    }
+    extra = {"overrides/main.html": ROBOTS_FROM_FRONT_MATTER}
+    config_file = make_site(tmp_path, config, docs, **extra)
+    site = run_build(config_file)
+    post = site / "blog" / "2022" / "02" / "01" / "early" / "index.html"
+    assert 'name="robots" content="noindex"' in post.read_text()
+    listed = locs(site / "sitemap.xml")
+    assert "https://example.com/blog/2022/01/01/open/" in listed
+    assert not [loc for loc in listed if "early" in loc]
+
+    os.utime(config_file.parent / "docs" / "guide.md")
+    assert run_build(config_file, dirty=True) == site
+    assert locs(site / "sitemap.xml") == listed
+
+
 def test_mkdocs_own_sitemap_is_never_written_nor_left_behind(
     tmp_path: Path, schemas: SchemaSet
 ) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import pickle
 import re
 import shutil
 import subprocess
@@ -25,6 +26,7 @@ from sphinx.util.docutils import docutils_namespace
 from conftest import SchemaSet, locs, parse_urlset, write_tree
 from sitemapkit import OPTION_SPECS, __version__
 from sitemapkit.sphinx.generated import STATE_NAME
+from sitemapkit.sphinx.noindex import NOINDEX
 from sitemapkit.validate import validate_target
 
 BASE = "https://example.org/docs/"
@@ -910,7 +912,11 @@ def test_example_site_builds(tmp_path: Path, schemas: SchemaSet) -> None:
 
 
 NOINDEX_SITE = {
-    "conf.py": conf("extensions = ['sitemapkit.sphinx']", f"html_baseurl = {BASE!r}"),
+    "conf.py": conf(
+        "extensions = ['sitemapkit.sphinx']",
+        f"html_baseurl = {BASE!r}",
+        "exclude_patterns = ['_robots.txt']",
+    ),
     "index.rst": "Home\n====\n\n.. toctree::\n   :glob:\n\n   *\n",
     "thanks.rst": ".. meta::\n   :robots: noindex, follow\n\nThanks\n======\n",
     "results.rst": (
@@ -918,6 +924,11 @@ NOINDEX_SITE = {
         "Results\n=======\n"
     ),
     "open.rst": ".. meta::\n   :robots: index, follow\n\nOpen\n====\n",
+    # docutils moves meta nodes to the top of the document from wherever the directive is.
+    "later.rst": "Later\n=====\n\nText.\n\n.. meta::\n   :robots: noindex\n",
+    "shared.rst": "Shared\n======\n\n.. include:: _robots.txt\n",
+    "_robots.txt": ".. meta::\n   :robots: noindex\n",
+    "conditional.rst": "Only\n====\n\n.. only:: html\n\n   .. meta::\n      :robots: none\n",
     **{f"page{number}.rst": f"Page {number}\n======\n" for number in range(1, 6)},
 }
 
@@ -928,7 +939,8 @@ def test_documents_whose_meta_says_noindex_are_left_out_in_every_kind_of_build(
     src = make_site(tmp_path, NOINDEX_SITE)
     serial = sphinx_build(src, tmp_path / "serial")
     assert serial.code == 0, serial.warnings
-    assert 'content="noindex, follow"' in (serial.out / "thanks.html").read_text()
+    for name in ("thanks", "later", "shared", "conditional"):
+        assert 'name="robots"' in (serial.out / f"{name}.html").read_text(), name
     listed = [BASE + name for name in ("index.html", "open.html")]
     listed += [BASE + f"page{number}.html" for number in range(1, 6)]
     assert locs(serial.out / "sitemap.xml") == listed
@@ -949,6 +961,16 @@ def test_documents_whose_meta_says_noindex_are_left_out_in_every_kind_of_build(
     assert BASE + "thanks.html" in locs(serial.out / "sitemap.xml")
     assert sphinx_build(src, parallel.out, "html", "-j", "2").code == 0
     assert BASE + "thanks.html" in locs(parallel.out / "sitemap.xml")
+
+    # An environment an earlier sitemapkit pickled, without the noted documents, is not
+    # reused: Sphinx reads every document again.
+    pickled = serial.out / ".doctrees" / "environment.pickle"
+    env = pickle.loads(pickled.read_bytes())
+    delattr(env, NOINDEX)
+    env.version = {name: v for name, v in env.version.items() if name != "sitemapkit.sphinx"}
+    pickled.write_bytes(pickle.dumps(env, pickle.HIGHEST_PROTOCOL))
+    assert sphinx_build(src, serial.out).code == 0
+    assert BASE + "later.html" not in locs(serial.out / "sitemap.xml")
 
     kept = sphinx_build(src, tmp_path / "kept", "html", "-D", "sitemapkit_skip_noindex=0")
     assert kept.code == 0, kept.warnings

@@ -23,10 +23,9 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page as MkDocsPage
 from sitemapkit import Notice, Page, SitemapkitError, SitemapOptions, build_sitemaps
 from sitemapkit.gc_pause import paused_gc
-from sitemapkit.noindex import says_noindex
 
 from .config import SitemapkitConfig, core_options, is_dev_address
-from .pages import site_pages, tag_listings
+from .pages import Rendered, site_pages, tag_listings
 from .redirects import drop_redirected, redirected_paths
 from .takeover import drop_theme_template, remove_mkdocs_leftovers, stop_mkdocs_sitemap
 
@@ -47,8 +46,8 @@ class _Build:
     files: Files | None = None
     #: Pages with tags listings -> the pages shown, read before a build inside resets them.
     listings: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    #: Output paths of the pages whose rendered HTML has a robots noindex.
-    noindex: set[str] = field(default_factory=set)
+    #: The pages rendered, and those whose HTML has a robots noindex (when that is checked).
+    rendered: Rendered = field(default_factory=Rendered)
     pages: list[Page] | None = None
 
 
@@ -96,8 +95,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
     @event_priority(-100)  # after plugins and hooks that add meta tags to the page
     def on_post_page(self, output: str, *, page: MkDocsPage, config: MkDocsConfig) -> str:
         checks = self.options is not None and self.options.skip_noindex is not False
-        if checks and self.open and says_noindex(output):
-            self.open[-1].noindex.add(page.file.dest_uri)
+        if checks and self.open:
+            self.open[-1].rendered.note(page.file, output)
         return output
 
     def on_build_error(self, *, error: Exception) -> None:
@@ -114,8 +113,9 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         try:
             with paused_gc():  # see sitemapkit.gc_pause: MkDocs' heap is large
                 if build.pages is None:
-                    noindex = build.noindex if self.options.skip_noindex is not False else None
-                    pages = site_pages(build.files, log.warning, build.listings, noindex)
+                    checked = self.options.skip_noindex is not False
+                    rendered = build.rendered if checked else None
+                    pages = site_pages(build.files, log.warning, build.listings, rendered)
                     redirected = redirected_paths(config, build.files)
                     build.pages = drop_redirected(pages, redirected, log.info)
                 for page in build.pages:

@@ -7,13 +7,14 @@ also holds drafts, and after `--dirty` it holds pages that no longer exist.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Container, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page as MkDocsPage
 from mkdocs.utils.meta import get_data
 from sitemapkit import Page, PageMetadata, parse_page_metadata
-from sitemapkit.noindex import file_says_noindex
+from sitemapkit.noindex import file_says_noindex, says_noindex
 from sitemapkit.pages import NO_METADATA, with_noindex
 
 #: The front-matter key: `sitemap: false`, or a mapping of the core's per-page keys.
@@ -100,22 +101,35 @@ def tag_listings(plugins: Iterable[object]) -> dict[str, tuple[str, ...]]:
     return {page: tuple(sorted(shown)) for page, shown in shows.items() if shown}
 
 
-def marked_noindex(file: File, page: MkDocsPage, rendered_noindex: Container[str]) -> bool:
-    """Whether the page's HTML has a robots noindex: seen as it was rendered, or, for a page a
-    `--dirty` build did not render again, read from the file an earlier build wrote."""
-    if file.dest_uri in rendered_noindex:
-        return True
-    if page.markdown is not None or not file.abs_dest_path:
-        return False
-    folder, name = os.path.split(file.abs_dest_path)
-    return file_says_noindex(name, folder)
+@dataclass
+class Rendered:
+    """What `on_post_page` saw: the pages rendered in this build, and those saying noindex."""
+
+    pages: set[str] = field(default_factory=set)
+    noindex: set[str] = field(default_factory=set)
+
+    def note(self, file: File, html: str) -> None:
+        self.pages.add(file.dest_uri)
+        if says_noindex(html):
+            self.noindex.add(file.dest_uri)
+
+    def says_noindex(self, file: File) -> bool:
+        """Whether the page's HTML has a robots noindex: seen as it was rendered, or, for a
+        page a `--dirty` build did not render again, read from the file an earlier build
+        wrote."""
+        if file.dest_uri in self.noindex:
+            return True
+        if file.dest_uri in self.pages or not file.abs_dest_path:
+            return False
+        folder, name = os.path.split(file.abs_dest_path)
+        return file_says_noindex(name, folder)
 
 
 def site_pages(
     files: Files,
     warn: Warn,
     listings: Mapping[str, tuple[str, ...]] | None = None,
-    rendered_noindex: Container[str] | None = None,
+    rendered: Rendered | None = None,
 ) -> list[Page]:
     """The included documentation pages, with MkDocs' own URL (relative to `site_url`).
 
@@ -124,7 +138,7 @@ def site_pages(
     blog archives, mkdocs-gen-files) has no source of its own: the file it was written to for
     MkDocs to read is as new as the build. A listing also takes the times of what it lists:
     a blog view its posts, a page with tags listings (`listings`) the pages they show.
-    With `rendered_noindex` (the pages whose rendered HTML has a robots noindex), such pages
+    With `rendered` (what the build's rendering saw), pages whose HTML has a robots noindex
     are marked; without it none are.
     """
     listings = listings or {}
@@ -138,7 +152,7 @@ def site_pages(
         metadata = (
             front_matter_metadata(file, meta, warn) if FRONT_MATTER_KEY in meta else NO_METADATA
         )
-        if rendered_noindex is not None and marked_noindex(file, page, rendered_noindex):
+        if rendered is not None and rendered.says_noindex(file):
             metadata = with_noindex(metadata)
         pages.append(
             Page(

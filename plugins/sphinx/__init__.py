@@ -47,6 +47,8 @@ logger = logging.getLogger(__name__)
 
 #: The `type` of every message, so `suppress_warnings = ["sitemapkit.long-url"]` works.
 LOG_TYPE = "sitemapkit"
+#: The version of what the environment holds for sitemapkit; raise it when that changes.
+ENV_VERSION = 1
 #: From this many pages on, Sphinx's progress line shows the sitemap being written.
 MANY_PAGES = 1000
 
@@ -206,12 +208,15 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", run.builder_inited)
     app.connect("html-page-context", run.page_written)
     app.connect("build-finished", run.build_finished)
-    # Whatever the options turn out to be, so that no document is read unseen: only a few
-    # of its first nodes are looked at.
+    # Whatever the options turn out to be, so that no document is read unseen: only the
+    # document's top-level nodes are looked at.
     app.connect("doctree-read", note_noindex)
     app.connect("env-merge-info", merge_noindex)
     return {
         "version": sitemapkit.__version__,
+        # The environment holds what sitemapkit notes as documents are read (noindex,
+        # autosummary's stubs): a new version of that data makes Sphinx read every document.
+        "env_version": ENV_VERSION,
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

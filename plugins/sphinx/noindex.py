@@ -1,7 +1,7 @@
 """Documents that ask search engines not to index them, with `.. meta:: :robots: noindex`.
 
 The meta directive (and MyST's `html_meta` front matter) puts `meta` nodes among the
-document's first children, so only those are looked at. They are noted as each document is
+document's top-level children, so only those are looked at. They are noted as each document is
 read and kept in the environment, so incremental and parallel builds know them too (a
 removed document may stay noted: only current documents are listed).
 """
@@ -21,6 +21,7 @@ NOINDEX = "sitemapkit_noindex"
 
 
 def noindex_documents(env: BuildEnvironment) -> set[str]:
+    """The environment's set, made on first use (an environment of another version has none)."""
     marked = getattr(env, NOINDEX, None)
     if not isinstance(marked, set):
         marked = set()
@@ -28,7 +29,9 @@ def noindex_documents(env: BuildEnvironment) -> set[str]:
     return marked
 
 
-def says_noindex(doctree: nodes.document) -> bool:
+def doctree_says_noindex(doctree: nodes.document) -> bool:
+    """Whether a robots meta node says noindex: docutils puts them all at the document's top,
+    wherever the directive stood (after the title, in an included file, inside `only`)."""
     return any(
         isinstance(node, nodes.meta)
         and str(node.get("name", "")).strip().lower() == "robots"
@@ -40,7 +43,7 @@ def says_noindex(doctree: nodes.document) -> bool:
 def note_noindex(app: Sphinx, doctree: nodes.document) -> None:
     """At `doctree-read`: a document read again may have gained its tag or lost it."""
     env = app.env
-    if says_noindex(doctree):
+    if doctree_says_noindex(doctree):
         noindex_documents(env).add(env.docname)
         return
     marked = getattr(env, NOINDEX, None)
