@@ -208,7 +208,7 @@ class EntryMaker:
         by_depth = self._depth_priorities
         latest, oldest = self.latest, _NEVER
         folders: dict[str, tuple[str, int]] = {}  # folder -> (its encoded URL prefix, depth)
-        skip_noindex = self.options.skip_noindex is not False
+        skip_noindex = self.options.skips_noindex
         for page in pages:
             path, meta, url = page.path, page.meta, page.url
             if meta.exclude or (excluded is not None and excluded(path)):

@@ -274,6 +274,12 @@ class SitemapOptions:
         "sitemap-index.xml", "text", _file_name(".xml"), "File name of the sitemap index."
     )
 
+    @property
+    def skips_noindex(self) -> bool:
+        """Whether pages marked noindex are left out, so adapters look for the tag (unless
+        `skip_noindex` is false); the CLI's scan reads pages only when it is true."""
+        return self.skip_noindex is not False
+
 
 @dataclass(frozen=True)
 class OptionSpec:

@@ -94,8 +94,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
 
     @event_priority(-100)  # after plugins and hooks that add meta tags to the page
     def on_post_page(self, output: str, *, page: MkDocsPage, config: MkDocsConfig) -> str:
-        checks = self.options is not None and self.options.skip_noindex is not False
-        if checks and self.open:
+        if self.options is not None and self.options.skips_noindex and self.open:
             self.open[-1].rendered.note(page.file, output)
         return output
 
@@ -113,8 +112,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         try:
             with paused_gc():  # see sitemapkit.gc_pause: MkDocs' heap is large
                 if build.pages is None:
-                    checked = self.options.skip_noindex is not False
-                    rendered = build.rendered if checked else None
+                    rendered = build.rendered if self.options.skips_noindex else None
                     pages = site_pages(build.files, log.warning, build.listings, rendered)
                     redirected = redirected_paths(config, build.files)
                     build.pages = drop_redirected(pages, redirected, log.info)

@@ -183,7 +183,6 @@ def pages_of(main: SiteRun, options: PelicanOptions) -> list[Page]:
     """The main site's pages and those of its subsites, with paths below the main output."""
     pages: list[Page] = []
     static = PathMatcher(options.include_static)
-    read_noindex = options.core.skip_noindex is not False
     runs = [main]
     while runs:
         run = runs.pop(0)
@@ -193,7 +192,7 @@ def pages_of(main: SiteRun, options: PelicanOptions) -> list[Page]:
             logger.warning("sitemapkit: the subsite %s", prefixes)
             continue
         pages.extend(_rebased(w, *prefixes) for w in run.pages() if _wanted(w, options, static))
-    if read_noindex:
+    if options.core.skips_noindex:
         html = [page.path for page in pages if page.path.lower().endswith(HTML_SUFFIXES)]
         marked = outputs_saying_noindex(main.output_path, html)
         if marked:

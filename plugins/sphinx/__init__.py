@@ -182,7 +182,7 @@ class SitemapRun:
                 srcdir = str(app.srcdir)
                 catalogs = find_catalogs(builder, app.config, srcdir)
                 written = written_sources(app, env.found_docs)
-                noindex = noindex_documents(env) if self.options.skip_noindex is not False else ()
+                noindex = noindex_documents(env) if self.options.skips_noindex else ()
                 pages = document_pages(
                     builder, env, srcdir, warn, redirected, stubs, catalogs, written, noindex
                 )
