@@ -200,8 +200,8 @@ class SitemapOptions:
         "bool",
         _optional_bool,
         'Leave out pages whose `<meta name="robots">` says `noindex` (or `none`). Unset: the '
-        "adapters check (MkDocs and Pelican in the rendered pages, Sphinx in the meta "
-        "directive); the CLI, which would have to open every page, checks only when true.",
+        "adapters check (MkDocs in the pages it renders, Pelican and Sphinx in the pages "
+        "they wrote); the CLI, which would have to open every page, checks only when true.",
     )
     lastmod: str = _spec(
         "mtime",

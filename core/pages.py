@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from operator import attrgetter
 
 from .dates import parse_lastmod
-from .noindex import file_says_noindex
+from .noindex import file_says_noindex, outputs_saying_noindex
 from .options import CHANGEFREQ_WORDS, as_number, parse_bool
 from .redirect_stubs import STUB_MAX_BYTES, is_stub_file
 
@@ -68,6 +68,23 @@ class Page:
     lists: tuple[str, ...] = ()
     meta: PageMetadata = NO_METADATA
     mtime: float | None = None
+
+
+def marked_noindex(root: str, pages: list[Page], paths: Iterable[str] | None = None) -> list[Page]:
+    """`pages`, those whose written file says noindex marked so.
+
+    For generators that hand plugins no rendered page: the file below `root` is read back,
+    so a tag from a template, a directive or another plugin counts alike. Only the files at
+    `paths` are read (every page's, by default).
+    """
+    read = [page.path for page in pages] if paths is None else paths
+    marked = outputs_saying_noindex(root, read)
+    if not marked:
+        return pages
+    return [
+        replace(page, meta=with_noindex(page.meta)) if page.path in marked else page
+        for page in pages
+    ]
 
 
 def _to_priority(value: object) -> float:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from sitemapkit import folder_files
+from sitemapkit import Page, PageMetadata, folder_files
 from sitemapkit.noindex import (
     MAX_HEAD_BYTES,
     content_says_noindex,
@@ -14,6 +14,7 @@ from sitemapkit.noindex import (
     outputs_saying_noindex,
     says_noindex,
 )
+from sitemapkit.pages import MARKED_NOINDEX, NO_METADATA, marked_noindex
 
 PAGE = "<!doctype html><html><head><title>T</title>{}</head><body><p>Text.</p>{}</body></html>"
 
@@ -147,3 +148,30 @@ def test_output_files_are_read_folder_by_folder(
     paths = ["a.html", "b.html", "sub/c.html", "sub/deeper/d.html", "sub/deeper/e.html"]
     found = outputs_saying_noindex(str(tmp_path), [*paths, "gone/x.html", "sub/gone.html"])
     assert found == {"a.html", "sub/c.html", "sub/deeper/e.html"}
+
+
+def test_pages_whose_written_file_says_noindex_are_marked_keeping_their_statements(
+    tmp_path: Path,
+) -> None:
+    marked = PAGE.format('<meta name="robots" content="noindex">', "")
+    for name, text in {"a.html": marked, "b.html": PAGE.format("", ""), "c.html": marked}.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    stated = PageMetadata(priority=0.8)
+    pages = [Page("a.html", meta=stated), Page("b.html"), Page("c.html"), Page("gone.html")]
+    found = marked_noindex(str(tmp_path), pages)
+    assert [page.meta for page in found] == [
+        PageMetadata(priority=0.8, noindex=True),
+        NO_METADATA,
+        MARKED_NOINDEX,
+        NO_METADATA,
+    ]
+    assert found[1] is pages[1]
+    # Only the files named are read (Pelican's static files are not pages).
+    assert [page.meta.noindex for page in marked_noindex(str(tmp_path), pages, ["c.html"])] == [
+        False,
+        False,
+        True,
+        False,
+    ]
+    unmarked = [Page("b.html"), Page("gone.html")]
+    assert marked_noindex(str(tmp_path), unmarked) is unmarked

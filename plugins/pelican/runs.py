@@ -19,8 +19,7 @@ from typing import Any
 
 from sitemapkit import Notice, OptionError, Page, SitemapkitError, build_sitemaps
 from sitemapkit.gc_pause import paused_gc
-from sitemapkit.noindex import outputs_saying_noindex
-from sitemapkit.pages import HTML_SUFFIXES, with_noindex
+from sitemapkit.pages import HTML_SUFFIXES, marked_noindex
 from sitemapkit.patterns import PathMatcher
 from sitemapkit.urls import normalise_base_url
 
@@ -194,14 +193,7 @@ def pages_of(main: SiteRun, options: PelicanOptions) -> list[Page]:
         pages.extend(_rebased(w, *prefixes) for w in run.pages() if _wanted(w, options, static))
     if options.core.skips_noindex:
         html = [page.path for page in pages if page.path.lower().endswith(HTML_SUFFIXES)]
-        marked = outputs_saying_noindex(main.output_path, html)
-        if marked:
-            pages = [
-                dataclasses.replace(page, meta=with_noindex(page.meta))
-                if page.path in marked
-                else page
-                for page in pages
-            ]
+        pages = marked_noindex(main.output_path, pages, html)
     return pages
 
 

@@ -23,6 +23,7 @@ from sitemapkit import (
     build_sitemaps,
 )
 from sitemapkit.gc_pause import paused_gc
+from sitemapkit.pages import marked_noindex
 from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.display import progress_message
@@ -38,7 +39,6 @@ from .config import (
     where_set,
 )
 from .generated import GeneratedPages
-from .noindex import merge_noindex, noindex_documents, note_noindex
 from .pages import document_pages, generated_pages, page_paths
 from .redirects import redirected_documents
 from .written_sources import written_sources
@@ -182,12 +182,16 @@ class SitemapRun:
                 srcdir = str(app.srcdir)
                 catalogs = find_catalogs(builder, app.config, srcdir)
                 written = written_sources(app, env.found_docs)
-                noindex = noindex_documents(env) if self.options.skips_noindex else ()
                 pages = document_pages(
-                    builder, env, srcdir, warn, redirected, stubs, catalogs, written, noindex
+                    builder, env, srcdir, warn, redirected, stubs, catalogs, written
                 )
                 generated = self.generated.current(app, builder, env.found_docs)
                 pages += generated_pages(builder, generated, self.generated.shows)
+                if self.options.skips_noindex:
+                    # Sphinx hands extensions no rendered page: the written heads are read,
+                    # so the meta directive, MyST's html_meta, the theme and other
+                    # extensions' tags count alike, in every kind of build.
+                    pages = marked_noindex(os.fspath(builder.outdir), pages)
                 result = write_sitemaps(builder.outdir, self.options, pages, self.started_ns)
         except SitemapkitError as exc:
             # An ERROR line, not a crash report: the message already says what to do.
@@ -208,14 +212,10 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", run.builder_inited)
     app.connect("html-page-context", run.page_written)
     app.connect("build-finished", run.build_finished)
-    # Whatever the options turn out to be, so that no document is read unseen: only the
-    # document's top-level nodes are looked at.
-    app.connect("doctree-read", note_noindex)
-    app.connect("env-merge-info", merge_noindex)
     return {
         "version": sitemapkit.__version__,
-        # The environment holds what sitemapkit notes as documents are read (noindex,
-        # autosummary's stubs): a new version of that data makes Sphinx read every document.
+        # The environment holds what sitemapkit notes as documents are read (autosummary's
+        # stubs): a new version of that data makes Sphinx read every document.
         "env_version": ENV_VERSION,
         "parallel_read_safe": True,
         "parallel_write_safe": True,

@@ -8,7 +8,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from functools import partial
 
 from sitemapkit import Page, PageMetadata, parse_page_metadata
-from sitemapkit.pages import METADATA_KEYS, NO_METADATA, with_noindex
+from sitemapkit.pages import METADATA_KEYS, NO_METADATA
 from sphinx.builders.dirhtml import DirectoryHTMLBuilder
 from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.environment import BuildEnvironment
@@ -160,7 +160,6 @@ def document_pages(
     generated: Collection[str] = (),
     catalogs: Catalogs = NO_CATALOGS,
     written: Mapping[str, tuple[str, ...]] | None = None,
-    noindex: Collection[str] = (),
 ) -> list[Page]:
     """Every current document, whether or not this (incremental) build rewrote it.
 
@@ -169,7 +168,7 @@ def document_pages(
     `written` documents have a source an extension writes from the files given, which alone
     date them (their dependencies are that extension's products too: sphinx-gallery's copies
     of the script, its archives and thumbnails); a translated document is dated by its
-    `catalogs` too. `noindex` documents are marked so.
+    `catalogs` too.
     """
     page_path, source_path = page_paths(builder), source_paths(env, srcdir)
     target_uri, metadata = target_uris(builder), env.metadata
@@ -191,8 +190,6 @@ def document_pages(
             sources += catalogs.sources(docname)
         fields = metadata.get(docname)
         meta = document_metadata(docname, fields, warn) if fields else NO_METADATA
-        if docname in noindex:
-            meta = with_noindex(meta)
         pages.append(Page(page_path(docname), target_uri(docname), sources, meta=meta))
     return pages
 
