@@ -871,6 +871,44 @@ def test_options_and_page_metadata_reach_the_sitemap(tmp_path: Path, schemas: Sc
     assert "sitemapkit" not in quiet.stderr
 
 
+#: Markdown documents whose front matter says what the reST ones say in field lists.
+MYST_SITE = {
+    "conf.py": conf(
+        "extensions = ['myst_parser', 'sitemapkit.sphinx']", f"html_baseurl = {BASE!r}"
+    ),
+    "index.md": "# Home\n\n```{toctree}\n:glob:\n\n*\n```\n",
+    "guide.md": (
+        "---\nsitemap-priority: 0.8\nsitemap-changefreq: Weekly\nsitemap-lastmod: 2024-05-06\n"
+        "---\n# Guide\n"
+    ),
+    "hidden.md": "---\nsitemap-exclude: true\n---\n# Hidden\n",
+    "thanks.md": "---\nmyst:\n  html_meta:\n    robots: noindex, follow\n---\n# Thanks\n",
+    "old.md": "---\nsitemap: false\n---\n# Old\n",
+}
+
+
+def test_myst_front_matter_is_read_like_field_lists(tmp_path: Path, schemas: SchemaSet) -> None:
+    src = make_site(tmp_path, MYST_SITE)
+    build = sphinx_build(src, tmp_path / "out")
+    assert build.code == 0, build.warnings
+    schemas.validate_folder(build.out)
+    rows = {row["loc"]: row for row in parse_urlset(build.out / "sitemap.xml")}
+    assert build.warnings.count("WARNING") == 1, build.warnings  # old.md's, below
+    assert list(rows) == [BASE + name for name in ("index.html", "guide.html", "old.html")]
+    assert rows[BASE + "guide.html"] == {
+        "loc": BASE + "guide.html",
+        "lastmod": "2024-05-06T00:00:00+00:00",
+        "changefreq": "weekly",
+        "priority": "0.8",
+    }
+    # Left out: by its front matter, and by the robots tag MyST's html_meta wrote.
+    assert (build.out / "hidden.html").is_file()
+    assert 'content="noindex, follow"' in (build.out / "thanks.html").read_text(encoding="utf-8")
+    old = str(src / "old.md")
+    assert f"{old}: WARNING: sitemapkit: field :sitemap: (" in build.warnings
+    assert "(in MyST front matter: `sitemap-exclude: true`)" in build.warnings
+
+
 def test_config_values_are_the_core_options(tmp_path: Path) -> None:
     src = make_site(
         tmp_path, {"conf.py": conf("extensions = ['sitemapkit.sphinx']"), "index.rst": "Home\n"}
