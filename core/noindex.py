@@ -84,7 +84,9 @@ def file_says_noindex(name: str, folder: str, folder_fd: int | None = None) -> b
 def outputs_saying_noindex(root: str, paths: Iterable[str]) -> set[str]:
     """Which of the output files (given as '/'-separated paths below `root`) say noindex.
 
-    Each folder is opened once and its files read through it, where the system allows.
+    A folder of several files is opened once and its files read through it, where the system
+    allows; the lone page of a folder (MkDocs' and dirhtml's `page/index.html`) is read by path,
+    as opening its folder too would cost more than it saves.
     """
     by_folder: dict[str, list[str]] = {}
     for path in paths:
@@ -94,6 +96,10 @@ def outputs_saying_noindex(root: str, paths: Iterable[str]) -> set[str]:
     for folder, names in by_folder.items():
         folder_path = os.path.join(root, *folder.split("/")) if folder else root
         prefix = folder + "/" if folder else ""
+        if len(names) == 1:
+            if file_says_noindex(names[0], folder_path):
+                marked.add(prefix + names[0])
+            continue
         with open_folder(folder_path) as folder_fd:
             marked.update(
                 prefix + name for name in names if file_says_noindex(name, folder_path, folder_fd)
