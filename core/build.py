@@ -101,7 +101,7 @@ def _build(
     if written.replaced:
         report(_replaced_notice(written.replaced, writer.names))
     if written.urls == 0:
-        report(Notice("warning", "no-pages", "no pages to list, so no sitemap was written"))
+        report(_no_pages_notice(maker.noindex))
     elif pages is None and written.urls > 1:
         _warn_if_build_times(maker, report)
     if options.robots:
@@ -119,6 +119,19 @@ def _build(
                 )
             )
     return result
+
+
+def _no_pages_notice(noindex: SkippedPages) -> Notice:
+    """A warning, unless pages were there and asked not to be indexed (as the docs of an old
+    release do, every page of them): then nothing to list is what the site says."""
+    if noindex.count:
+        return Notice(
+            "info",
+            "no-pages",
+            "no page is left to list once the pages that say noindex are left out, so no "
+            "sitemap was written",
+        )
+    return Notice("warning", "no-pages", "no pages to list, so no sitemap was written")
 
 
 def _stubs_notice(stubs: SkippedPages) -> Notice:

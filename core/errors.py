@@ -24,6 +24,13 @@ class OptionError(SitemapkitError):
         return f"{spelling}: {self.value!r} is not valid; {self.allowed}"
 
 
+class UnknownOptionError(OptionError):
+    """A setting that names no option (a misspelling, most often): its value is not at fault."""
+
+    def describe(self, spelling: str) -> str:
+        return f"{spelling} is not an option ({self.allowed})"
+
+
 _ACCESS = (
     "give the user running the build read and write access to the output folder (a folder "
     "built by another user, or in a container, keeps that user's permissions)"

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .errors import OptionError
+from .errors import OptionError, UnknownOptionError
 from .patterns import check_pattern
 from .urls import BASE_URL_EXAMPLE, normalise_base_url
 
@@ -309,11 +309,16 @@ OPTION_NAMES: frozenset[str] = frozenset(spec.name for spec in OPTION_SPECS)
 
 
 def suggest(name: str, known: Iterable[str]) -> str:
-    """'; did you mean X?' for a misspelt option name, else a list of the known ones."""
+    """'did you mean X?' for a misspelt option name, else a list of the known ones."""
     close = difflib.get_close_matches(name, list(known), n=1)
     if close:
         return f"did you mean {close[0]!r}?"
     return "known options: " + ", ".join(sorted(known))
+
+
+def unknown_option(name: str, value: object, known: Iterable[str]) -> UnknownOptionError:
+    """The error for a setting `name` (as the user spelt it) that is none of `known`."""
+    return UnknownOptionError(name, value, suggest(name, known))
 
 
 def resolve_options(values: Mapping[str, Any]) -> SitemapOptions:
@@ -323,7 +328,7 @@ def resolve_options(values: Mapping[str, Any]) -> SitemapOptions:
     for name, value in values.items():
         spec = by_name.get(name)
         if spec is None:
-            raise OptionError(name, value, f"there is no such option; {suggest(name, by_name)}")
+            raise unknown_option(name, value, by_name)
         checked[name] = spec.check(name, value)
     options = SitemapOptions(**checked)
     names = [options.sitemap_name, options.txt_name, options.index_name]

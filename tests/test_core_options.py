@@ -70,9 +70,15 @@ def test_a_bad_value_names_the_option_the_value_and_what_is_allowed(
     assert repr(value) in message or repr(next(iter(value.values()))) in message  # type: ignore[attr-defined]
 
 
-def test_an_unknown_option_suggests_the_closest_name() -> None:
-    with pytest.raises(OptionError, match="did you mean 'gzip'"):
+def test_an_unknown_option_suggests_the_closest_name_or_lists_them() -> None:
+    """The name is what is wrong, not the value, so the message does not call it invalid."""
+    with pytest.raises(OptionError) as caught:
         resolve_options({"gzpi": True})
+    assert str(caught.value) == "gzpi is not an option (did you mean 'gzip'?)"
+    assert caught.value.describe("--gzpi") == "--gzpi is not an option (did you mean 'gzip'?)"
+    with pytest.raises(OptionError) as caught:
+        resolve_options({"colour": "red"})
+    assert str(caught.value).startswith("colour is not an option (known options: base_url, ")
 
 
 def test_file_names_must_differ() -> None:

@@ -16,6 +16,7 @@ from conftest import SchemaSet, locs, parse_urlset
 from sitemapkit import Notice, Page, SitemapkitError, build_sitemaps, resolve_options
 from sitemapkit.entries import Entry
 from sitemapkit.errors import file_system_error
+from sitemapkit.pages import MARKED_NOINDEX
 from sitemapkit.writer import SitemapWriter
 
 BASE = "https://example.com/"
@@ -186,6 +187,24 @@ def test_a_site_with_no_pages_removes_its_old_sitemap(tmp_path: Path) -> None:
     )
     assert result.urls == 0 and names(tmp_path) == set()
     assert notices == ["no-pages"]
+
+
+def test_a_site_whose_every_page_says_noindex_writes_no_sitemap_and_says_so_quietly(
+    tmp_path: Path,
+) -> None:
+    """The docs of an old release keep every page out of search engines on purpose: nothing
+    to list is then no warning (a Sphinx build with -W would fail on it)."""
+    options = resolve_options({"base_url": BASE, "robots": False})
+    build_sitemaps(tmp_path, options, pages(2))
+    notices: list[Notice] = []
+    marked = [Page(page.path, meta=MARKED_NOINDEX) for page in pages(2)]
+    result = build_sitemaps(tmp_path, options, marked, report=notices.append)
+    assert result.urls == 0 and names(tmp_path) == set()
+    assert [(n.code, n.level) for n in notices] == [("noindex", "info"), ("no-pages", "info")]
+    assert "once the pages that say noindex are left out" in notices[1].message
+    empty: list[Notice] = []
+    build_sitemaps(tmp_path, options, [], report=empty.append)
+    assert [(n.code, n.level) for n in empty] == [("no-pages", "warning")]
 
 
 def test_replacing_a_file_another_tool_wrote_warns_naming_it_and_the_option(

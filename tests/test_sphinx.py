@@ -655,6 +655,12 @@ def test_missing_base_url_warns_and_fails_strict_builds(tmp_path: Path) -> None:
     assert "sitemapkit: no sitemap is written" in strict.stderr
     assert sitemap_files(tmp_path / "strict") == []
 
+    # What an earlier build wrote is not touched, and the warning says so.
+    assert sphinx_build(src, tmp_path / "earlier", "html", "-D", f"html_baseurl={BASE}").code == 0
+    again = sphinx_build(src, tmp_path / "earlier")
+    assert "unknown (one an earlier build wrote is left as it was); set" in again.warnings
+    assert locs(again.out / "sitemap.xml") == [BASE + "index.html"]
+
 
 def test_large_sites_show_a_progress_line_around_the_writing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
@@ -703,8 +709,8 @@ def test_a_sitemap_in_html_extra_path_is_replaced_with_a_warning(tmp_path: Path)
         ("sitemapkit_base_url = 'ftp://x.org/'", "sitemapkit_base_url: 'ftp://x.org/' is not"),
         (
             "sitemapkit_gzipp = True",  # Sphinx keeps an unknown name from conf.py silently
-            "sitemapkit_gzipp: True is not valid; there is no such option; did you mean "
-            "'sitemapkit_gzip'?; no sitemap is written until it is fixed in conf.py",
+            "sitemapkit_gzipp is not an option (did you mean 'sitemapkit_gzip'?); no sitemap is "
+            "written until it is fixed in conf.py",
         ),
     ],
 )
@@ -869,6 +875,46 @@ def test_options_and_page_metadata_reach_the_sitemap(tmp_path: Path, schemas: Sc
     quiet = sphinx_build_process(src, tmp_path / "quiet", "-W")
     assert quiet.returncode == 0, quiet.stderr
     assert "sitemapkit" not in quiet.stderr
+
+
+def test_docs_whose_every_page_says_noindex_build_with_w_and_keep_no_sitemap(
+    tmp_path: Path,
+) -> None:
+    """An old release's docs, kept out of search engines by the theme: the earlier build's
+    sitemaps go, and nothing to list is no warning, so `-W` still passes."""
+    src = make_site(
+        tmp_path,
+        {
+            "conf.py": conf(
+                "import os",
+                "extensions = ['sitemapkit.sphinx']",
+                f"html_baseurl = {BASE!r}",
+                "templates_path = ['_templates']",
+                "html_context = {'old_release': os.environ.get('OLD_RELEASE') == '1'}",
+            ),
+            "_templates/layout.html": (
+                '{% extends "!layout.html" %}{% block extrahead %}{{ super() }}'
+                '{% if old_release %}<meta name="robots" content="noindex">{% endif %}'
+                "{% endblock %}"
+            ),
+            "index.rst": "Home\n====\n\n.. toctree::\n\n   guide\n",
+            "guide.rst": "Guide\n=====\n",
+        },
+    )
+    out = tmp_path / "out"
+    current = sphinx_build_process(src, out, "-W")
+    assert current.returncode == 0, current.stderr
+    assert locs(out / "sitemap.xml") == [BASE + "index.html", BASE + "guide.html"]
+    old = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-E", "-W", "-b", "html", str(src), str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "OLD_RELEASE": "1"},
+    )
+    assert old.returncode == 0, old.stderr
+    assert not [path.name for path in out.iterdir() if path.name.startswith("sitemap")]
+    assert "sitemapkit: no page is left to list once the pages that say noindex" in old.stdout
 
 
 #: Markdown documents whose front matter says what the reST ones say in field lists.

@@ -212,7 +212,10 @@ def write_sitemaps(main: SiteRun) -> None:
     except OptionError as error:
         problem = error.describe(spelling(error.option))
     if problem is not None:
-        logger.error("sitemapkit: %s; no sitemap was written", problem)
+        logger.error(
+            "sitemapkit: %s; no sitemap was written (one an earlier build wrote is left as it was)",
+            problem,
+        )
         return
     if options.core.base_url is None:
         logger.warning(
@@ -235,7 +238,10 @@ def write_sitemaps(main: SiteRun) -> None:
     except SitemapkitError as error:
         problem = str(error)
     if problem is not None:
-        logger.error("sitemapkit: %s; no sitemap was written", problem)
+        logger.error(
+            "sitemapkit: %s; no sitemap was written (one an earlier build wrote is left as it was)",
+            problem,
+        )
         return
     if result.urls:
         logger.info(

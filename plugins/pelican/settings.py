@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sitemapkit import OptionError, OptionSpec, SitemapOptions, resolve_options
-from sitemapkit.options import OPTION_NAMES, check_bool, check_patterns, suggest
+from sitemapkit.options import OPTION_NAMES, check_bool, check_patterns, unknown_option
 
 SETTING = "SITEMAPKIT"
 
@@ -73,9 +73,7 @@ def read_options(settings: Mapping[str, Any]) -> PelicanOptions:
     pelican_values: dict[str, Any] = {}
     for name, value in raw.items():
         if not isinstance(name, str) or name not in known:
-            raise OptionError(
-                str(name), value, f"there is no such option; {suggest(str(name), known)}"
-            )
+            raise unknown_option(str(name), value, known)
         if name in _PELICAN_SPECS:
             pelican_values[name] = _PELICAN_SPECS[name].check(name, value)
         else:

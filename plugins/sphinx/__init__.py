@@ -140,7 +140,8 @@ class SitemapRun:
             self.options = resolve_sphinx_options(app.config, app.builder)
         except OptionError as exc:
             logger.warning(
-                "sitemapkit: %s; no sitemap is written until it is fixed in %s",
+                "sitemapkit: %s; no sitemap is written until it is fixed in %s (one an earlier "
+                "build wrote is left as it was)",
                 exc,
                 where_set(app.config, exc.option),
                 type=LOG_TYPE,
@@ -151,7 +152,8 @@ class SitemapRun:
             warn_about_peer(app, self.options)
         if self.options is None:
             logger.warning(
-                "sitemapkit: no sitemap is written because the site's address is unknown; "
+                "sitemapkit: no sitemap is written because the site's address is unknown (one "
+                "an earlier build wrote is left as it was); "
                 "set %s = 'https://example.com/docs/' (or %sbase_url) in conf.py",
                 BASE_URL_SETTING,
                 PREFIX,
@@ -197,7 +199,7 @@ class SitemapRun:
             # An ERROR line, not a crash report: the message already says what to do.
             logger.error("sitemapkit: %s", exc, type=LOG_TYPE, subtype="write")
             return
-        if result.files:
+        if result.urls:
             logger.info(
                 "sitemapkit: %s URLs in %s",
                 f"{result.urls:,}",

@@ -7,7 +7,7 @@ import inspect
 from typing import Any
 
 from sitemapkit import OPTION_SPECS, OptionError, SitemapOptions, resolve_options
-from sitemapkit.options import OPTION_NAMES, suggest
+from sitemapkit.options import OPTION_NAMES, unknown_option
 from sphinx.application import Sphinx
 from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.config import Config
@@ -94,7 +94,7 @@ def resolve_sphinx_options(config: Config, builder: StandaloneHTMLBuilder) -> Si
         name = unknown[0]
         known = [PREFIX + spec.name for spec in OPTION_SPECS]
         value = getattr(config, "_raw_config", {})[name]
-        raise OptionError(name, value, f"there is no such option; {suggest(name, known)}")
+        raise unknown_option(name, value, known)
     values = {spec.name: getattr(config, PREFIX + spec.name) for spec in OPTION_SPECS}
     base_url_spelling = PREFIX + "base_url"
     if not values["base_url"]:
