@@ -85,8 +85,8 @@ def outputs_saying_noindex(root: str, paths: Iterable[str]) -> set[str]:
     """Which of the output files (given as '/'-separated paths below `root`) say noindex.
 
     A folder of several files is opened once and its files read through it, where the system
-    allows; the lone page of a folder (MkDocs' and dirhtml's `page/index.html`) is read by path,
-    as opening its folder too would cost more than it saves.
+    allows; the lone page of a folder (Sphinx's dirhtml `page/index.html`, Pelican's
+    `{slug}/index.html`) is read by path, as opening its folder too costs more than it saves.
     """
     by_folder: dict[str, list[str]] = {}
     for path in paths:

@@ -733,8 +733,7 @@ def test_bad_value_is_a_warning_naming_it(tmp_path: Path, setting: str, expected
 
 @pytest.mark.parametrize("order", ["sitemapkit first", "sphinx_sitemap first"])
 def test_sphinx_sitemap_beside_sitemapkit_is_named_in_a_warning(tmp_path: Path, order: str) -> None:
-    # Whichever writes last replaces the other's sitemap.xml: on a clean build nothing else
-    # would tell.
+    # Both write sitemap.xml at build-finished: on a clean build nothing else would tell.
     extensions = ["sitemapkit.sphinx", "sphinx_sitemap"]
     if order == "sphinx_sitemap first":
         extensions.reverse()
@@ -748,6 +747,9 @@ def test_sphinx_sitemap_beside_sitemapkit_is_named_in_a_warning(tmp_path: Path, 
         "WARNING: sitemapkit: sphinx_sitemap is in extensions too and both write sitemap.xml; "
         "remove it from extensions"
     ) in build.warnings
+    # sitemapkit's step runs late, in either order, so the file is its (sphinx-sitemap would
+    # list the search page and the index too).
+    assert locs(build.out / "sitemap.xml") == [BASE + "index.html"]
 
 
 def test_ablog_listings_are_dated_by_their_posts_and_its_stubs_are_not_listed(
@@ -1012,8 +1014,17 @@ NOINDEX_SITE = {
         "    if pagename == 'tagged':  # as an extension would, through the page's meta tags",
         "        context['metatags'] += '<meta name=\"robots\" content=\"noindex\" />'",
         "",
+        "def stamp(app, exception):  # a post-processor, at the end of the build",
+        "    path = app.builder.get_outfilename('stamped')",
+        "    with open(path, encoding='utf-8') as page:",
+        "        text = page.read()",
+        '    tag = \'<meta name="robots" content="noindex">\'',
+        "    with open(path, 'w', encoding='utf-8') as page:",
+        "        page.write(text if tag in text else text.replace('</head>', tag + '</head>'))",
+        "",
         "def setup(app):",
         "    app.connect('html-page-context', add_robots)",
+        "    app.connect('build-finished', stamp)",
     ),
     "_templates/layout.html": DRAFTS_LAYOUT,
     "index.rst": "Home\n====\n\n.. toctree::\n   :glob:\n\n   *\n   drafts/*\n",
@@ -1029,40 +1040,52 @@ NOINDEX_SITE = {
     "_robots.txt": ".. meta::\n   :robots: noindex\n",
     "conditional.rst": "Only\n====\n\n.. only:: html\n\n   .. meta::\n      :robots: none\n",
     "tagged.rst": "Tagged\n======\n",
+    "stamped.rst": "Stamped\n=======\n",
     "drafts/plan.rst": "Plan\n====\n",
     **{f"page{number}.rst": f"Page {number}\n======\n" for number in range(1, 6)},
 }
 
 
-def test_documents_whose_page_says_noindex_are_left_out_in_every_kind_of_build(
-    tmp_path: Path, schemas: SchemaSet
+@pytest.mark.parametrize("builder", ["html", "dirhtml"])
+def test_pages_that_say_noindex_are_left_out_in_every_kind_of_build(
+    tmp_path: Path, schemas: SchemaSet, builder: str
 ) -> None:
+    def file(name: str) -> str:  # dirhtml: one folder per document, its page read by path
+        return f"{name}.html" if builder == "html" else f"{name}/index.html"
+
+    def url(name: str) -> str:
+        return f"{name}.html" if builder == "html" else f"{name}/".removeprefix("index/")
+
     src = make_site(tmp_path, NOINDEX_SITE)
-    serial = sphinx_build(src, tmp_path / "serial")
+    serial = sphinx_build(src, tmp_path / "serial", builder)
     assert serial.code == 0, serial.warnings
-    for name in ("thanks", "later", "shared", "conditional", "tagged", "drafts/plan"):
-        assert re.search("name=.?robots", (serial.out / f"{name}.html").read_text(), re.I), name
-    listed = [BASE + name for name in ("index.html", "open.html")]
-    listed += [BASE + f"page{number}.html" for number in range(1, 6)]
+    for name in ("thanks", "later", "shared", "conditional", "tagged", "stamped", "drafts/plan"):
+        page = (serial.out / file(name)).read_text(encoding="utf-8")
+        assert re.search("name=.?robots", page, re.I), name
+    names = ("index", "open", *(f"page{number}" for number in range(1, 6)))
+    listed = [BASE + url(name) for name in names]
     assert locs(serial.out / "sitemap.xml") == listed
     schemas.validate_folder(serial.out)
 
     # Written in parallel, the pages come from other processes; the sitemap is the same.
-    parallel = sphinx_build(src, tmp_path / "parallel", "html", "-j", "2")
+    parallel = sphinx_build(src, tmp_path / "parallel", builder, "-j", "2")
     assert parallel.code == 0, parallel.warnings
     assert (parallel.out / "sitemap.xml").read_bytes() == (serial.out / "sitemap.xml").read_bytes()
 
     # An incremental build that does not write them again still knows them; one that writes
     # a document without its tag lists it.
     os.utime(src / "page1.rst")
-    assert sphinx_build(src, serial.out).code == 0
+    assert sphinx_build(src, serial.out, builder).code == 0
     assert locs(serial.out / "sitemap.xml") == listed
     (src / "thanks.rst").write_text("Thanks\n======\n", encoding="utf-8")
-    assert sphinx_build(src, serial.out).code == 0
-    assert BASE + "thanks.html" in locs(serial.out / "sitemap.xml")
-    assert sphinx_build(src, parallel.out, "html", "-j", "2").code == 0
-    assert BASE + "thanks.html" in locs(parallel.out / "sitemap.xml")
+    assert sphinx_build(src, serial.out, builder).code == 0
+    assert BASE + url("thanks") in locs(serial.out / "sitemap.xml")
+    assert sphinx_build(src, parallel.out, builder, "-j", "2").code == 0
+    assert BASE + url("thanks") in locs(parallel.out / "sitemap.xml")
 
-    kept = sphinx_build(src, tmp_path / "kept", "html", "-D", "sitemapkit_skip_noindex=0")
+    # Turned off, every page is listed, whatever wrote its tag.
+    kept = sphinx_build(src, tmp_path / "kept", builder, "-D", "sitemapkit_skip_noindex=0")
     assert kept.code == 0, kept.warnings
-    assert BASE + "results.html" in locs(kept.out / "sitemap.xml")
+    found = locs(kept.out / "sitemap.xml")
+    for name in ("results", "later", "shared", "conditional", "tagged", "stamped", "drafts/plan"):
+        assert BASE + url(name) in found, name

@@ -48,7 +48,9 @@ logger = logging.getLogger(__name__)
 #: The `type` of every message, so `suppress_warnings = ["sitemapkit.long-url"]` works.
 LOG_TYPE = "sitemapkit"
 #: The version of what the environment holds for sitemapkit; raise it when that changes.
-ENV_VERSION = 1
+#: 2: the documents whose meta directive said noindex are no longer noted (the written pages
+#: are read instead), so an environment of either kind is not reused by the other.
+ENV_VERSION = 2
 #: From this many pages on, Sphinx's progress line shows the sitemap being written.
 MANY_PAGES = 1000
 
@@ -193,7 +195,8 @@ class SitemapRun:
                     # Sphinx hands extensions no rendered page: the written heads are read,
                     # so the meta directive, MyST's html_meta, the theme and other
                     # extensions' tags count alike, in every kind of build.
-                    pages = marked_noindex(os.fspath(builder.outdir), pages)
+                    read = [page.path for page in pages if not page.meta.exclude]
+                    pages = marked_noindex(os.fspath(builder.outdir), pages, read)
                 result = write_sitemaps(builder.outdir, self.options, pages, self.started_ns)
         except SitemapkitError as exc:
             # An ERROR line, not a crash report: the message already says what to do.
@@ -213,7 +216,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     run = SitemapRun()
     app.connect("builder-inited", run.builder_inited)
     app.connect("html-page-context", run.page_written)
-    app.connect("build-finished", run.build_finished)
+    # Late, so that pages other extensions write or change at the end of the build are read
+    # as they will be published.
+    app.connect("build-finished", run.build_finished, priority=900)
     return {
         "version": sitemapkit.__version__,
         # The environment holds what sitemapkit notes as documents are read (autosummary's
