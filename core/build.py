@@ -30,6 +30,10 @@ class BuildResult(WriteResult):
 
     skipped: dict[str, int] = field(default_factory=dict)
 
+    def describe(self) -> str:
+        """The line adapters log: `1 URL in sitemap.xml, ...` (the files in writing order)."""
+        return f"{self.urls:,} URL{'' if self.urls == 1 else 's'} in {', '.join(self.files)}"
+
 
 def _replaced_notice(replaced: list[str], names: FileNames) -> Notice:
     """Two tools writing one file take turns silently; the user should hear of it."""
@@ -59,7 +63,8 @@ def build_sitemaps(
 
     `pages` is what an adapter knows; None scans `output_dir` for HTML files, streaming, so
     memory stays flat however large the site. `build_started_ns` is when the generator's
-    build began (`time.time_ns()`): a source modified since was written by the build itself.
+    build began, by `sitemapkit.dates.file_clock_ns()`: a source modified since was written by
+    the build itself.
     """
     with paused_gc():
         root = os.fspath(output_dir)
@@ -101,7 +106,7 @@ def _build(
     if written.replaced:
         report(_replaced_notice(written.replaced, writer.names))
     if written.urls == 0:
-        report(_no_pages_notice(maker.noindex))
+        report(_no_pages_notice(maker.skipped["excluded"], maker.noindex.count))
     elif pages is None and written.urls > 1:
         _warn_if_build_times(maker, report)
     if options.robots:
@@ -121,17 +126,19 @@ def _build(
     return result
 
 
-def _no_pages_notice(noindex: SkippedPages) -> Notice:
-    """A warning, unless pages were there and asked not to be indexed (as the docs of an old
-    release do, every page of them): then nothing to list is what the site says."""
-    if noindex.count:
-        return Notice(
-            "info",
-            "no-pages",
-            "no page is left to list once the pages that say noindex are left out, so no "
-            "sitemap was written",
-        )
-    return Notice("warning", "no-pages", "no pages to list, so no sitemap was written")
+def _no_pages_notice(excluded: int, noindex: int) -> Notice:
+    """A warning when there were no pages; when the site's own statements left every page
+    out (an old release's docs that say noindex, a staging site excluded whole), nothing to
+    list is what the site says, and an INFO line tells it."""
+    if not excluded and not noindex:
+        return Notice("warning", "no-pages", "no pages to list, so no sitemap was written")
+    counts = [f"{excluded:,} excluded"] if excluded else []
+    counts += [f"{noindex:,} saying noindex"] if noindex else []
+    return Notice(
+        "info",
+        "no-pages",
+        f"every page was left out ({', '.join(counts)}), so no sitemap was written",
+    )
 
 
 def _stubs_notice(stubs: SkippedPages) -> Notice:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -26,6 +27,8 @@ from .urls import local_host
 from .validate_command import add_validate_command
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
+#: As a shell reports a command that wrote into a pipe its reader had closed (128 + SIGPIPE).
+EXIT_BROKEN_PIPE = 141
 _SHOWN_FILES = 6
 
 
@@ -222,3 +225,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("sitemapkit: interrupted; the previous sitemap files are unchanged", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # `sitemapkit validate ... | head` stopped reading: no traceback
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # nor one when Python flushes stdout at exit
+        return EXIT_BROKEN_PIPE

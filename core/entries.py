@@ -135,6 +135,30 @@ def _future_files_notice(number: int, first: str, moment: int) -> Notice:
     )
 
 
+#: Suffixes of the files generators read: a listed page's output path ends in none of them.
+SOURCE_SUFFIXES = (".md", ".markdown", ".rst", ".ipynb")
+
+
+def _source_pattern_notices(options: SitemapOptions) -> Iterator[Notice]:
+    """A pattern written as a source file (`about.md`, as MkDocs' `exclude_docs` takes them)
+    would leave a page listed without a word: patterns match output paths."""
+    named = [("exclude", pattern) for pattern in options.exclude]
+    named += [("priority_overrides", pattern) for pattern, _ in options.priority_overrides]
+    named += [("changefreq_rules", pattern) for pattern, _ in options.changefreq_rules]
+    for option, pattern in named:
+        path = pattern.removeprefix("!").rstrip("/")
+        stem, dot, suffix = path.rpartition(".")
+        if dot and "." + suffix.lower() in SOURCE_SUFFIXES:
+            yield Notice(
+                "warning",
+                "source-pattern",
+                f"{option}: the pattern {pattern!r} names a source file, but patterns match "
+                f"the pages' output paths ({stem.lstrip('/')}/index.html or "
+                f"{stem.lstrip('/')}.html), so it matches no page; write the output path",
+                (option,),
+            )
+
+
 def _noindex_notice(noindex: SkippedPages) -> Notice:
     pages = f"{noindex.count:,} page{'s' if noindex.count > 1 else ''}"
     return Notice(
@@ -187,6 +211,8 @@ class EntryMaker:
         self._priorities = RuleTable(options.priority_overrides)
         self._changefreqs = RuleTable(options.changefreq_rules)
         self._depth_priorities: dict[int, float] = {}
+        for notice in _source_pattern_notices(options):
+            report(notice)
 
     def entries(
         self, pages: Iterable[Page], times: Mapping[str, float] | None = None

@@ -809,3 +809,18 @@ def test_a_bad_skip_noindex_value_names_the_option(tmp_path: Path) -> None:
         "expected true or false\n"
     )
     assert not (tmp_path / "site" / "sitemap.xml").exists()
+
+
+def test_a_reader_that_stops_early_gets_no_traceback(site: Path) -> None:
+    """`sitemapkit validate site --format json | head`: the pipe closes before the report."""
+    assert run("build", str(site), "--base-url", "https://example.com/").returncode == 0
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sitemapkit", "validate", str(site), "--format", "json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()
+    errors = process.stderr.read().decode()
+    process.stderr.close()
+    assert process.wait() == 141 and errors == ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -12,6 +13,8 @@ import pytest
 
 from conftest import SchemaSet, parse_urlset
 from sitemapkit import Notice, Page, build_sitemaps, parse_page_metadata, resolve_options
+from sitemapkit.dates import file_clock_ns
+from sitemapkit.entries import source_times
 from sitemapkit.pages import with_noindex
 
 BASE = "https://example.com/"
@@ -225,14 +228,20 @@ def test_metadata_is_parsed_leniently_and_problems_name_the_key() -> None:
     assert meta.priority is None and meta.lastmod is None
     assert "key 'priority': 3 is not valid" in problems[0]
     assert "key 'lastmod': 'soon' is not valid" in problems[1]
-    for far in (99_999_999_999_999, -99_999_999_999, float("inf"), float("nan")):
+    # A date without its dashes would be 1970-08-23 read as seconds: numbers before 1990 are
+    # mistakes, and so are those past the year 9999.
+    for far in (20240102, 0, -5, 631151999, 99_999_999_999_999, float("inf"), float("nan")):
         meta, problems = parse_page_metadata({"lastmod": far})
         assert meta.lastmod is None
         assert problems == [
-            f"key 'lastmod': {far!r} is not valid; expected a date from the year 1 to 9999, "
-            "such as 2024-05-01, or seconds since 1970 such as 1714521600"
+            f"key 'lastmod': {far!r} is not valid; expected a date such as 2024-05-01 (with its "
+            "dashes), or seconds since 1970 such as 1714521600 (a number is read so from 1990 "
+            "on, 631152000)"
         ]
-    assert parse_page_metadata({"lastmod": 253402300799})[0].lastmod == 253402300799
+    for seconds in (631152000, 1714521600, 253402300799):
+        assert parse_page_metadata({"lastmod": seconds})[0].lastmod == seconds
+    # A date itself may be as old as it likes.
+    assert parse_page_metadata({"lastmod": "1969-12-31"})[0].lastmod == -86400
 
 
 def test_a_page_list_is_sorted_and_deduplicated(tmp_path: Path, schemas: SchemaSet) -> None:
@@ -323,3 +332,19 @@ def test_pages_marked_noindex_are_left_out_unless_skip_noindex_is_false(
     rows = build(site, pages, skip_noindex=False)
     assert [row["loc"] for row in rows] == [BASE, BASE + "a.html", BASE + "b.html"]
     assert rows[2]["priority"] == "0.9"
+
+
+def test_a_build_started_by_the_file_clock_knows_a_file_it_wrote_at_once(tmp_path: Path) -> None:
+    """File times come from a clock a timer tick behind `time.time_ns()`: a start taken from
+    that finer clock could be later than a file the build writes right after it."""
+    for _ in range(200):
+        started = file_clock_ns()
+        written = tmp_path / "stub.md"
+        written.write_text("x", encoding="utf-8")
+        if sys.platform == "linux":
+            assert written.stat().st_mtime_ns >= started
+        assert source_times([str(written)], started) == {}
+    edited = tmp_path / "edited.md"
+    edited.write_text("x", encoding="utf-8")
+    os.utime(edited, ns=(started - 1, started - 1))
+    assert source_times([str(edited)], started) == {str(edited): (started - 1) // 10**9}

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import SchemaSet, locs, parse_urlset
-from sitemapkit import Notice, Page, SitemapkitError, build_sitemaps, resolve_options
+from sitemapkit import Notice, Page, PageMetadata, SitemapkitError, build_sitemaps, resolve_options
 from sitemapkit.entries import Entry
 from sitemapkit.errors import file_system_error
 from sitemapkit.pages import MARKED_NOINDEX
@@ -201,10 +201,22 @@ def test_a_site_whose_every_page_says_noindex_writes_no_sitemap_and_says_so_quie
     result = build_sitemaps(tmp_path, options, marked, report=notices.append)
     assert result.urls == 0 and names(tmp_path) == set()
     assert [(n.code, n.level) for n in notices] == [("noindex", "info"), ("no-pages", "info")]
-    assert "once the pages that say noindex are left out" in notices[1].message
+    assert (
+        notices[1].message
+        == "every page was left out (2 saying noindex), so no sitemap was written"
+    )
+    # Left out by the site's statements, every page: so it says, and no warning.
+    excluded = [Page("a.html", meta=PageMetadata(exclude=True)), *marked]
+    told: list[Notice] = []
+    build_sitemaps(tmp_path, options, excluded, report=told.append)
+    assert [(n.code, n.level) for n in told] == [("noindex", "info"), ("no-pages", "info")]
+    assert "every page was left out (1 excluded, 2 saying noindex)" in told[1].message
+    # No page at all is a warning.
     empty: list[Notice] = []
     build_sitemaps(tmp_path, options, [], report=empty.append)
-    assert [(n.code, n.level) for n in empty] == [("no-pages", "warning")]
+    assert [(n.code, n.level, n.message) for n in empty] == [
+        ("no-pages", "warning", "no pages to list, so no sitemap was written")
+    ]
 
 
 def test_replacing_a_file_another_tool_wrote_warns_naming_it_and_the_option(
@@ -408,3 +420,36 @@ def test_a_file_system_error_names_the_file_a_rename_was_replacing_and_the_fix()
 
     held = SharingViolation(errno.EACCES, "The process cannot access the file", temp, None, target)
     assert "another program has the file open" in str(file_system_error(held, "out"))
+
+
+def test_the_summary_line_counts_urls_in_words(tmp_path: Path) -> None:
+    options = resolve_options({"base_url": BASE, "robots": False})
+    one = build_sitemaps(tmp_path, options, pages(1))
+    assert one.describe() == "1 URL in sitemap.xml, sitemap.txt, sitemap-index.xml"
+    assert build_sitemaps(tmp_path, options, pages(1_200)).describe().startswith("1,200 URLs in ")
+
+
+def test_a_pattern_written_as_a_source_file_is_named_with_the_paths_it_should_be(
+    tmp_path: Path,
+) -> None:
+    """MkDocs' exclude_docs takes `about.md`; sitemapkit's patterns match output paths."""
+    options = resolve_options(
+        {
+            "base_url": BASE,
+            "robots": False,
+            "exclude": ["guide/*.md", "!/keep.RST", "drafts/", "*.pdf"],
+            "priority_overrides": {"api.ipynb": 0.5},
+        }
+    )
+    notices: list[Notice] = []
+    build_sitemaps(tmp_path, options, pages(2), report=notices.append)
+    assert [(n.level, n.code) for n in notices] == [("warning", "source-pattern")] * 3
+    assert notices[0].message == (
+        "exclude: the pattern 'guide/*.md' names a source file, but patterns match the pages' "
+        "output paths (guide/*/index.html or guide/*.html), so it matches no page; write the "
+        "output path"
+    )
+    assert "'!/keep.RST'" in notices[1].message and "(keep/index.html or keep.html)" in (
+        notices[1].message
+    )
+    assert notices[2].message.startswith("priority_overrides: the pattern 'api.ipynb' ")

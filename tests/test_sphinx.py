@@ -916,7 +916,8 @@ def test_docs_whose_every_page_says_noindex_build_with_w_and_keep_no_sitemap(
     )
     assert old.returncode == 0, old.stderr
     assert not [path.name for path in out.iterdir() if path.name.startswith("sitemap")]
-    assert "sitemapkit: no page is left to list once the pages that say noindex" in old.stdout
+    # The search page and the index are left out by default; the documents say noindex.
+    assert "sitemapkit: every page was left out (2 excluded, 2 saying noindex)" in old.stdout
 
 
 #: Markdown documents whose front matter says what the reST ones say in field lists.

@@ -10,7 +10,6 @@ and only the outermost build writes, after the ones inside it.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -22,6 +21,7 @@ from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page as MkDocsPage
 from sitemapkit import Notice, Page, SitemapkitError, SitemapOptions, build_sitemaps
+from sitemapkit.dates import file_clock_ns
 from sitemapkit.gc_pause import paused_gc
 
 from .config import SitemapkitConfig, core_options, is_dev_address
@@ -64,13 +64,13 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         self.last = _Build()
         #: The pages of every build since the outermost one started, by output path.
         self.gathered: dict[str, Page] = {}
-        self.started_ns = time.time_ns()
+        self.started_ns = file_clock_ns()
         #: When `mkdocs build` started, until its first build takes it as its start.
         self.startup_ns: int | None = None
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         self.command = command
-        self.startup_ns = time.time_ns()  # before any plugin's on_config
+        self.startup_ns = file_clock_ns()  # before any plugin's on_config
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         stop_mkdocs_sitemap(config)
@@ -80,7 +80,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
             self.gathered = {}
             # Before plugins and hooks write generated pages: the command's start when MkDocs
             # ran one, else now (a plugin listed earlier may already have written its files).
-            self.started_ns, self.startup_ns = self.startup_ns or time.time_ns(), None
+            self.started_ns, self.startup_ns = self.startup_ns or file_clock_ns(), None
         self.open.append(_Build())
         return config
 
@@ -92,7 +92,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
             self.open[-1].listings = tag_listings(config.plugins.values())
         return env
 
-    @event_priority(-100)  # after plugins and hooks that add meta tags to the page
+    @event_priority(-1000)  # after plugins and hooks that add meta tags to the page
     def on_post_page(self, output: str, *, page: MkDocsPage, config: MkDocsConfig) -> str:
         if self.options is not None and self.options.skips_noindex and self.open:
             self.open[-1].rendered.note(page.file, output)
@@ -131,4 +131,4 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
             raise PluginError(str(exc)) from None
         remove_mkdocs_leftovers(config.site_dir, result.files, build.files)
         if result.urls:
-            log.info(f"{result.urls} URLs in " + ", ".join(result.files))
+            log.info(result.describe())

@@ -87,8 +87,10 @@ def core_options(
     if chosen_base is None:
         if serving:
             log.info(
-                "no sitemap during `mkdocs serve`: site_url is the development address here; "
-                f"set {SPELLING.format('base_url')} to preview the sitemap"
+                f"no sitemap: site_url is the development address ({config.site_url}), as "
+                "`mkdocs serve` sets it; to preview the sitemap there, set "
+                f"{SPELLING.format('base_url')}; to publish, set site_url to the address the "
+                "site is served from"
             )
             return None
         if not config.site_url:

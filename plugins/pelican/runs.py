@@ -12,12 +12,12 @@ import dataclasses
 import logging
 import os
 import sys
-import time
 from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any
 
 from sitemapkit import Notice, OptionError, Page, SitemapkitError, build_sitemaps
+from sitemapkit.dates import file_clock_ns
 from sitemapkit.gc_pause import paused_gc
 from sitemapkit.pages import HTML_SUFFIXES, marked_noindex
 from sitemapkit.patterns import PathMatcher
@@ -52,7 +52,7 @@ class SiteRun:
     content_files: list[tuple[str, Any, object]] = field(default_factory=list)
     listing_tables: ListingTables = field(default_factory=ListingTables)
     #: When the run began: a source modified since was written by the build, not an author.
-    started_ns: int = field(default_factory=time.time_ns)
+    started_ns: int = field(default_factory=file_clock_ns)
 
     def pages(self) -> list[Written]:
         """Every file of this run: content at its own page (not stubs), listings resolved."""
@@ -244,6 +244,4 @@ def write_sitemaps(main: SiteRun) -> None:
         )
         return
     if result.urls:
-        logger.info(
-            "sitemapkit: listed %d URLs in %s", result.urls, ", ".join(sorted(result.files))
-        )
+        logger.info("sitemapkit: listed %s", result.describe())

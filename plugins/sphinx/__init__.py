@@ -8,7 +8,6 @@ the work happens at `build-finished`, in the main process, so no state crosses p
 from __future__ import annotations
 
 import os
-import time
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
@@ -22,6 +21,7 @@ from sitemapkit import (
     SitemapOptions,
     build_sitemaps,
 )
+from sitemapkit.dates import file_clock_ns
 from sitemapkit.gc_pause import paused_gc
 from sitemapkit.pages import marked_noindex
 from sphinx.application import Sphinx
@@ -118,7 +118,7 @@ class SitemapRun:
         self.generated = GeneratedPages()
         #: Set up with the application, before any extension's `builder-inited` writes
         #: sources (autosummary's stubs): a source modified since was written by the build.
-        self.started_ns = time.time_ns()
+        self.started_ns = file_clock_ns()
         self.autosummary_stubs = False
 
     def doctree_read(self, app: Sphinx, doctree: Any) -> None:
@@ -203,12 +203,7 @@ class SitemapRun:
             logger.error("sitemapkit: %s", exc, type=LOG_TYPE, subtype="write")
             return
         if result.urls:
-            logger.info(
-                "sitemapkit: %s URLs in %s",
-                f"{result.urls:,}",
-                ", ".join(result.files),
-                type=LOG_TYPE,
-            )
+            logger.info("sitemapkit: %s", result.describe(), type=LOG_TYPE)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
