@@ -63,7 +63,7 @@ def build_sitemaps(
 
     `pages` is what an adapter knows; None scans `output_dir` for HTML files, streaming, so
     memory stays flat however large the site. `build_started_ns` is when the generator's
-    build began, by `sitemapkit.dates.file_clock_ns()`: a source modified since was written by
+    build began, by `sitemapkit.dates.build_start_ns()`: a source modified since was written by
     the build itself.
     """
     with paused_gc():

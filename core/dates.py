@@ -30,18 +30,28 @@ _FRACTION = re.compile(r"([T ]\d\d:\d\d:\d\d)\.(\d+)")
 #: Linux stamps file times from its coarse clock, up to a timer tick (1-10 ms) behind
 #: `time.time_ns()`; Python names the clock only from 3.13 (its number is fixed).
 _FILE_CLOCK = getattr(time, "CLOCK_REALTIME_COARSE", 5) if sys.platform == "linux" else None
+#: The longest wait for that clock to pass a moment: a tick, with room to spare.
+_MAX_TICK_NS = 50_000_000
 
 
-def file_clock_ns() -> int:
-    """Now, by the clock file times are stamped with: a build's start taken from it is not
-    later than the time of a file the build writes at once (from `time.time_ns()`, it can be).
+def build_start_ns() -> int:
+    """Now, as a build's start: a file written before has an earlier time, and one written
+    after (by the build: generated sources) a time no earlier.
+
+    The coarse clock a file is stamped with can lag the moment taken here, so a file the build
+    writes at once could look older than the build; waiting until that clock has passed the
+    moment (at most a tick, once a build) makes the two agree.
     """
+    start = time.time_ns()
     if _FILE_CLOCK is not None:
         try:
-            return time.clock_gettime_ns(_FILE_CLOCK)
-        except OSError:  # a kernel without it
+            while time.clock_gettime_ns(_FILE_CLOCK) < start:
+                if time.time_ns() - start > _MAX_TICK_NS:
+                    break
+                time.sleep(0.0005)
+        except OSError:  # a kernel without that clock stamps files from the fine one
             pass
-    return time.time_ns()
+    return start
 
 
 def iso_datetime(text: str) -> dt.datetime:

@@ -869,3 +869,28 @@ def test_a_rebuild_after_a_failed_build_of_the_same_pelican_writes_the_sitemap(
     assert urls("one.html", "two.html", "x.html") <= set(assert_every_loc_is_a_file(out))
     pelican.run()  # and every later rebuild too
     assert urls("one.html", "two.html", "x.html") <= set(locs(out / "sitemap.xml"))
+
+
+def test_quickstarts_development_build_says_why_there_is_no_sitemap_without_a_warning(
+    build: Callable[..., Path], caplog: pytest.LogCaptureFixture
+) -> None:
+    """pelicanconf.py has SITEURL = "" and RELATIVE_URLS = True; publishconf.py sets both."""
+    with caplog.at_level(logging.INFO, logger="sitemapkit"):
+        out = build(BLOG, SITEURL="", RELATIVE_URLS=True)
+    assert not [p.name for p in out.iterdir() if p.name.startswith("sitemap")]
+    records = [r for r in caplog.records if r.name.startswith("sitemapkit.pelican")]
+    assert [r.levelno for r in records] == [logging.INFO]
+    assert "no sitemap in a development build" in records[0].getMessage()
+
+
+def test_pelican_sitemap_loaded_beside_sitemapkit_is_named_in_a_warning(
+    build: Callable[..., Path], caplog: pytest.LogCaptureFixture, tmp_path: Path
+) -> None:
+    """The old pelican-plugins `sitemap` module, found on PLUGIN_PATHS as Pelican loads it."""
+    plugins = write_tree(tmp_path / "plugins", {"sitemap.py": "def register():\n    pass\n"})
+    with caplog.at_level(logging.WARNING, logger="sitemapkit"):
+        out = build(BLOG, PLUGIN_PATHS=[str(plugins)], PLUGINS=["sitemap", "sitemapkit.pelican"])
+    (warning,) = [r.getMessage() for r in caplog.records if r.name.startswith("sitemapkit")]
+    assert warning.startswith("sitemapkit: pelican-sitemap (sitemap) is loaded too and writes")
+    assert "remove it from PLUGINS" in warning
+    assert (out / "sitemap.xml").is_file()

@@ -21,7 +21,7 @@ from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page as MkDocsPage
 from sitemapkit import Notice, Page, SitemapkitError, SitemapOptions, build_sitemaps
-from sitemapkit.dates import file_clock_ns
+from sitemapkit.dates import build_start_ns
 from sitemapkit.gc_pause import paused_gc
 
 from .config import SitemapkitConfig, core_options, is_dev_address
@@ -64,13 +64,13 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         self.last = _Build()
         #: The pages of every build since the outermost one started, by output path.
         self.gathered: dict[str, Page] = {}
-        self.started_ns = file_clock_ns()
+        self.started_ns = build_start_ns()
         #: When `mkdocs build` started, until its first build takes it as its start.
         self.startup_ns: int | None = None
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         self.command = command
-        self.startup_ns = file_clock_ns()  # before any plugin's on_config
+        self.startup_ns = build_start_ns()  # before any plugin's on_config
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         stop_mkdocs_sitemap(config)
@@ -80,7 +80,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
             self.gathered = {}
             # Before plugins and hooks write generated pages: the command's start when MkDocs
             # ran one, else now (a plugin listed earlier may already have written its files).
-            self.started_ns, self.startup_ns = self.startup_ns or file_clock_ns(), None
+            self.started_ns, self.startup_ns = self.startup_ns or build_start_ns(), None
         self.open.append(_Build())
         return config
 

@@ -17,7 +17,7 @@ from types import FrameType
 from typing import Any
 
 from sitemapkit import Notice, OptionError, Page, SitemapkitError, build_sitemaps
-from sitemapkit.dates import file_clock_ns
+from sitemapkit.dates import build_start_ns
 from sitemapkit.gc_pause import paused_gc
 from sitemapkit.pages import HTML_SUFFIXES, marked_noindex
 from sitemapkit.patterns import PathMatcher
@@ -52,7 +52,7 @@ class SiteRun:
     content_files: list[tuple[str, Any, object]] = field(default_factory=list)
     listing_tables: ListingTables = field(default_factory=ListingTables)
     #: When the run began: a source modified since was written by the build, not an author.
-    started_ns: int = field(default_factory=file_clock_ns)
+    started_ns: int = field(default_factory=build_start_ns)
 
     def pages(self) -> list[Written]:
         """Every file of this run: content at its own page (not stubs), listings resolved."""
@@ -202,6 +202,24 @@ def _log_notice(notice: Notice) -> None:
     logger.log(level, "sitemapkit: %s", notice.describe(spelling))
 
 
+#: pelican-sitemap's module names: the namespace plugin, and the old pelican-plugins one.
+PEER_MODULES = frozenset({"pelican.plugins.sitemap", "sitemap"})
+
+
+def warn_about_peer(pelican: Any) -> None:
+    """pelican-sitemap writes `sitemap.xml` at the end of the build too (and is loaded
+    unasked when installed and PLUGINS is unset): the files published would be a mix."""
+    loaded = {getattr(plugin, "__name__", "") for plugin in getattr(pelican, "plugins", ())}
+    peer = sorted(loaded & PEER_MODULES)
+    if peer:
+        logger.warning(
+            "sitemapkit: pelican-sitemap (%s) is loaded too and writes sitemap.xml as well, "
+            "so the published files would be a mix of the two; remove it from PLUGINS (or "
+            "uninstall it): sitemapkit writes the sitemap, its text twin and the index",
+            peer[0],
+        )
+
+
 def write_sitemaps(main: SiteRun) -> None:
     """Check SITEMAPKIT, then write; problems are logged (an ERROR fails `--fatal errors`)."""
     # Errors are logged outside `except`: `--fatal errors` raises from the log call, and
@@ -218,6 +236,15 @@ def write_sitemaps(main: SiteRun) -> None:
         )
         return
     if options.core.base_url is None:
+        if not main.siteurl and main.pelican.settings.get("RELATIVE_URLS"):
+            # pelican-quickstart's pelicanconf.py: a development build, where a warning on
+            # every build would fail `--fatal warnings` for nothing.
+            logger.info(
+                "sitemapkit: no sitemap in a development build (SITEURL is empty and "
+                "RELATIVE_URLS on, as in pelicanconf.py); a build with publishconf.py, which "
+                "sets SITEURL, writes it"
+            )
+            return
         logger.warning(
             "sitemapkit: no sitemap was written: SITEURL is %r, and sitemaps need absolute "
             "URLs; set SITEURL to the address the site is served from (as publishconf.py "
@@ -225,6 +252,7 @@ def write_sitemaps(main: SiteRun) -> None:
             main.siteurl,
         )
         return
+    warn_about_peer(main.pelican)
     try:
         with paused_gc():  # see sitemapkit.gc_pause: Pelican keeps every document in memory
             pages = pages_of(main, options)

@@ -21,7 +21,7 @@ from sitemapkit import (
     SitemapOptions,
     build_sitemaps,
 )
-from sitemapkit.dates import file_clock_ns
+from sitemapkit.dates import build_start_ns
 from sitemapkit.gc_pause import paused_gc
 from sitemapkit.pages import marked_noindex
 from sphinx.application import Sphinx
@@ -118,7 +118,7 @@ class SitemapRun:
         self.generated = GeneratedPages()
         #: Set up with the application, before any extension's `builder-inited` writes
         #: sources (autosummary's stubs): a source modified since was written by the build.
-        self.started_ns = file_clock_ns()
+        self.started_ns = build_start_ns()
         self.autosummary_stubs = False
 
     def doctree_read(self, app: Sphinx, doctree: Any) -> None:
