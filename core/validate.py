@@ -605,6 +605,9 @@ class _Validation:
         unpacked = self.unpack(packed, packed_data)
         if unpacked is None:
             return
+        twin = self.display(packed if path == plain else plain)
+        if twin not in self.report.files:  # read and compared: counted as checked
+            self.report.files.append(twin)
         if unpacked != plain_data:
             self.problem(
                 "error",

@@ -894,3 +894,13 @@ def test_pelican_sitemap_loaded_beside_sitemapkit_is_named_in_a_warning(
     assert warning.startswith("sitemapkit: pelican-sitemap (sitemap) is loaded too and writes")
     assert "remove it from PLUGINS" in warning
     assert (out / "sitemap.xml").is_file()
+
+
+def test_pelican_sitemaps_setting_left_from_a_move_is_named(
+    build: Callable[..., Path], caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.INFO, logger="sitemapkit"):
+        build(BLOG, SITEMAP={"format": "xml", "priorities": {"articles": 0.7}})
+    records = [r for r in caplog.records if r.name.startswith("sitemapkit.pelican")]
+    assert [r.levelno for r in records if "SITEMAP " in r.getMessage()] == [logging.INFO]
+    assert not [r for r in records if r.levelno >= logging.WARNING]

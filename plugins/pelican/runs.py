@@ -204,6 +204,7 @@ def _log_notice(notice: Notice) -> None:
 
 #: pelican-sitemap's module names: the namespace plugin, and the old pelican-plugins one.
 PEER_MODULES = frozenset({"pelican.plugins.sitemap", "sitemap"})
+PEER_SETTING = "SITEMAP"
 
 
 def warn_about_peer(pelican: Any) -> None:
@@ -217,6 +218,13 @@ def warn_about_peer(pelican: Any) -> None:
             "so the published files would be a mix of the two; remove it from PLUGINS (or "
             "uninstall it): sitemapkit writes the sitemap, its text twin and the index",
             peer[0],
+        )
+    elif PEER_SETTING in pelican.settings:  # left from a move to sitemapkit
+        logger.info(
+            "sitemapkit: %s is pelican-sitemap's setting and is not read; sitemapkit's "
+            "options go in SITEMAPKIT (its priorities and changefreqs in priority_overrides "
+            "and changefreq_rules)",
+            PEER_SETTING,
         )
 
 
