@@ -24,15 +24,25 @@ def log_notice(notice: Notice) -> None:
     _logger.log(logging.WARNING if notice.level == "warning" else logging.INFO, notice.message)
 
 
+#: How many written files a summary line names before it counts the rest.
+SHOWN_FILES = 6
+
+
 @dataclass
 class BuildResult(WriteResult):
     """What a build did: for summary lines, adapters' logs and tests."""
 
     skipped: dict[str, int] = field(default_factory=dict)
 
+    def files_named(self) -> str:
+        """The files written, in writing order; a split site's hundreds of parts are counted."""
+        shown = self.files[:SHOWN_FILES]
+        more = len(self.files) - len(shown)
+        return ", ".join(shown) + (f" and {more:,} more" if more > 0 else "")
+
     def describe(self) -> str:
-        """The line adapters log: `1 URL in sitemap.xml, ...` (the files in writing order)."""
-        return f"{self.urls:,} URL{'' if self.urls == 1 else 's'} in {', '.join(self.files)}"
+        """The line adapters log: `1 URL in sitemap.xml, sitemap.txt, sitemap-index.xml`."""
+        return f"{self.urls:,} URL{'' if self.urls == 1 else 's'} in {self.files_named()}"
 
 
 def _replaced_notice(replaced: list[str], names: FileNames) -> Notice:
@@ -106,7 +116,9 @@ def _build(
     if written.replaced:
         report(_replaced_notice(written.replaced, writer.names))
     if written.urls == 0:
-        report(_no_pages_notice(maker.skipped["excluded"], maker.noindex.count))
+        report(
+            _no_pages_notice(maker.skipped["excluded"], maker.excluded_by_page, maker.noindex.count)
+        )
     elif pages is None and written.urls > 1:
         _warn_if_build_times(maker, report)
     if options.robots:
@@ -126,12 +138,19 @@ def _build(
     return result
 
 
-def _no_pages_notice(excluded: int, noindex: int) -> Notice:
-    """A warning when there were no pages; when the site's own statements left every page
-    out (an old release's docs that say noindex, a staging site excluded whole), nothing to
-    list is what the site says, and an INFO line tells it."""
-    if not excluded and not noindex:
-        return Notice("warning", "no-pages", "no pages to list, so no sitemap was written")
+def _no_pages_notice(excluded: int, by_page: int, noindex: int) -> Notice:
+    """When pages said so themselves (an old release's docs that say noindex, pages whose
+    front matter excludes them), nothing to list is what the site says: an INFO line. No
+    pages at all, or only patterns' exclusions (the default `404.html` among them), may be a
+    wrong folder or a broad pattern: a warning."""
+    if not by_page and not noindex:
+        by_patterns = f" ({excluded:,} left out by exclude patterns)" if excluded else ""
+        return Notice(
+            "warning",
+            "no-pages",
+            f"no pages to list{by_patterns}, so no sitemap was written",
+            ("exclude",),
+        )
     counts = [f"{excluded:,} excluded"] if excluded else []
     counts += [f"{noindex:,} saying noindex"] if noindex else []
     return Notice(

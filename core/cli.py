@@ -29,7 +29,6 @@ from .validate_command import add_validate_command
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 #: As a shell reports a command that wrote into a pipe its reader had closed (128 + SIGPIPE).
 EXIT_BROKEN_PIPE = 141
-_SHOWN_FILES = 6
 
 
 def flag_name(option: str) -> str:
@@ -122,10 +121,7 @@ def summary(result: BuildResult, seconds: float) -> str:
     listed = f"listed {result.urls:,} page" + ("" if result.urls == 1 else "s")
     if skipped:
         listed += f" ({skipped:,} skipped: {reasons})"
-    files = result.files[:_SHOWN_FILES]
-    more = len(result.files) - len(files)
-    wrote = ", ".join(files) + (f" and {more} more" if more > 0 else "")
-    written = f"wrote {wrote}" if files else "wrote nothing"
+    written = f"wrote {result.files_named()}" if result.files else "wrote nothing"
     return f"sitemapkit: {listed}; {written} in {seconds:.2f} s"
 
 
@@ -218,7 +214,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         culprit.error("unrecognized arguments: " + " ".join(unknown))
     runner: Callable[[argparse.Namespace], int] = args.run
     try:
-        return runner(args)
+        code = runner(args)
+        sys.stdout.flush()  # a pipe closed early fails here, not at exit, where it is caught
+        return code
     except SitemapkitError as exc:
         print(f"sitemapkit: error: {exc}", file=sys.stderr)
         return EXIT_INPUT

@@ -42,11 +42,11 @@ def build_start_ns() -> int:
     writes at once could look older than the build; waiting until that clock has passed the
     moment (at most a tick, once a build) makes the two agree.
     """
-    start = time.time_ns()
+    start, waited_from = time.time_ns(), time.monotonic_ns()  # a wall clock may be set back
     if _FILE_CLOCK is not None:
         try:
             while time.clock_gettime_ns(_FILE_CLOCK) < start:
-                if time.time_ns() - start > _MAX_TICK_NS:
+                if time.monotonic_ns() - waited_from > _MAX_TICK_NS:
                     break
                 time.sleep(0.0005)
         except OSError:  # a kernel without that clock stamps files from the fine one

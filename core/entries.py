@@ -135,26 +135,38 @@ def _future_files_notice(number: int, first: str, moment: int) -> Notice:
     )
 
 
-#: Suffixes of the files generators read: a listed page's output path ends in none of them.
-SOURCE_SUFFIXES = (".md", ".markdown", ".rst", ".ipynb")
+#: Suffixes of the files generators read (Markdown's spellings, reST, notebooks): pages are
+#: written to other names, so a pattern with one of them matches no page.
+SOURCE_SUFFIXES = (".md", ".markdown", ".mkd", ".mdown", ".rst", ".ipynb")
+#: Source names a generator writes as their folder's `index.html`.
+_FOLDER_PAGES = frozenset({"index", "readme"})
 
 
-def _source_pattern_notices(options: SitemapOptions) -> Iterator[Notice]:
+def _output_paths_of(pattern: str) -> str:
+    """The output paths a source-file pattern meant, keeping its `!` and leading `/`."""
+    lead = pattern[: len(pattern) - len(pattern.lstrip("!/"))]
+    stem = pattern[len(lead) :].rpartition(".")[0]
+    folder, _, name = stem.rpartition("/")
+    if name.lower() in _FOLDER_PAGES:
+        return f"{lead}{folder + '/' if folder else ''}index.html"
+    return f"{lead}{stem}/index.html or {lead}{stem}.html"
+
+
+def source_pattern_notices(options: SitemapOptions) -> Iterator[Notice]:
     """A pattern written as a source file (`about.md`, as MkDocs' `exclude_docs` takes them)
-    would leave a page listed without a word: patterns match output paths."""
+    would leave a page listed without a word: patterns match output paths. Callers ask only
+    when no page has such a name (Pelican's static files may)."""
     named = [("exclude", pattern) for pattern in options.exclude]
     named += [("priority_overrides", pattern) for pattern, _ in options.priority_overrides]
     named += [("changefreq_rules", pattern) for pattern, _ in options.changefreq_rules]
     for option, pattern in named:
-        path = pattern.removeprefix("!").rstrip("/")
-        stem, dot, suffix = path.rpartition(".")
-        if dot and "." + suffix.lower() in SOURCE_SUFFIXES:
+        if pattern.rstrip("/").lower().endswith(SOURCE_SUFFIXES):
             yield Notice(
                 "warning",
                 "source-pattern",
                 f"{option}: the pattern {pattern!r} names a source file, but patterns match "
-                f"the pages' output paths ({stem.lstrip('/')}/index.html or "
-                f"{stem.lstrip('/')}.html), so it matches no page; write the output path",
+                f"the pages' output paths ({_output_paths_of(pattern.rstrip('/'))}), so it "
+                "matches no page; write the output path",
                 (option,),
             )
 
@@ -207,12 +219,12 @@ class EntryMaker:
         self.skipped: Counter[str] = Counter()
         #: Pages whose robots meta tag says noindex, left out unless `skip_noindex` is false.
         self.noindex = SkippedPages()
+        #: Pages left out by their own statement (front matter, a field), not by a pattern.
+        self.excluded_by_page = 0
         self._excluded = PathMatcher(options.exclude)
         self._priorities = RuleTable(options.priority_overrides)
         self._changefreqs = RuleTable(options.changefreq_rules)
         self._depth_priorities: dict[int, float] = {}
-        for notice in _source_pattern_notices(options):
-            report(notice)
 
     def entries(
         self, pages: Iterable[Page], times: Mapping[str, float] | None = None
@@ -239,6 +251,8 @@ class EntryMaker:
             path, meta, url = page.path, page.meta, page.url
             if meta.exclude or (excluded is not None and excluded(path)):
                 skipped["excluded"] += 1
+                if meta.exclude:
+                    self.excluded_by_page += 1
                 continue
             if meta.noindex and skip_noindex:
                 self.noindex.note(path)
@@ -357,7 +371,10 @@ _SECOND_OF_PAIR = itemgetter(1)
 
 
 def stream_entries(pages: Iterable[Page], maker: EntryMaker) -> Iterator[Entry]:
-    """Entries in page order, one at a time (the scan: each page knows its own mtime)."""
+    """Entries in page order, one at a time (the scan: each page knows its own mtime, and
+    is an HTML file, so a pattern with a source file's suffix matches none)."""
+    for notice in source_pattern_notices(maker.options):
+        maker.report(notice)
     return map(_SECOND_OF_PAIR, maker.entries(pages))
 
 
@@ -385,6 +402,9 @@ def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
     unique: dict[str, Page] = {}
     for page in pages:
         unique.setdefault(page.path, page)
+    if not any(path.lower().endswith(SOURCE_SUFFIXES) for path in unique):
+        for notice in source_pattern_notices(maker.options):
+            maker.report(notice)
     ordered = [unique[path] for path in sorted(unique, key=scan_order_key)]
     times = None
     if maker.options.lastmod == "mtime":

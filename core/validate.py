@@ -185,6 +185,8 @@ class _Validation:
         self.seen_locs: dict[str, tuple[str, int]] = {}
         self.lastmods: list[tuple[FileCheck, int]] = []
         self.bad_gzip: set[Path] = set()
+        #: Files counted as checked: reached, or read to compare with a twin reached.
+        self.counted: set[Path] = set()
         self.robots = self.root / "robots.txt"
 
     # -- the run ---------------------------------------------------------------------------
@@ -376,8 +378,13 @@ class _Validation:
     def mark_visited(self, path: Path, check: FileCheck) -> None:
         """Report a file's own problems once, however many ways it is reached."""
         self.visited.add(path.resolve())
-        self.report.files.append(check.name)
+        self.count_checked(path, check.name)
         self.report.problems.extend(check.problems)
+
+    def count_checked(self, path: Path, name: str) -> None:
+        if path.resolve() not in self.counted:
+            self.counted.add(path.resolve())
+            self.report.files.append(name)
 
     def read(self, path: Path) -> FileCheck | None:
         """Read and check a file once; later calls return the same result."""
@@ -605,9 +612,8 @@ class _Validation:
         unpacked = self.unpack(packed, packed_data)
         if unpacked is None:
             return
-        twin = self.display(packed if path == plain else plain)
-        if twin not in self.report.files:  # read and compared: counted as checked
-            self.report.files.append(twin)
+        twin = packed if path == plain else plain
+        self.count_checked(twin, self.display(twin))  # read and compared: checked too
         if unpacked != plain_data:
             self.problem(
                 "error",

@@ -818,6 +818,7 @@ def test_a_reader_that_stops_early_gets_no_traceback(site: Path) -> None:
         [sys.executable, "-m", "sitemapkit", "validate", str(site), "--format", "json"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        env={k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"},  # as usual
     )
     assert process.stdout is not None and process.stderr is not None
     process.stdout.close()

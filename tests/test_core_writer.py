@@ -211,6 +211,16 @@ def test_a_site_whose_every_page_says_noindex_writes_no_sitemap_and_says_so_quie
     build_sitemaps(tmp_path, options, excluded, report=told.append)
     assert [(n.code, n.level) for n in told] == [("noindex", "info"), ("no-pages", "info")]
     assert "every page was left out (1 excluded, 2 saying noindex)" in told[1].message
+    # Left out by patterns only (the default 404.html, a broad pattern): a warning.
+    patterned: list[Notice] = []
+    build_sitemaps(tmp_path, options, [Page("404.html")], report=patterned.append)
+    assert [(n.code, n.level, n.message) for n in patterned] == [
+        (
+            "no-pages",
+            "warning",
+            "no pages to list (1 left out by exclude patterns), so no sitemap was written",
+        )
+    ]
     # No page at all is a warning.
     empty: list[Notice] = []
     build_sitemaps(tmp_path, options, [], report=empty.append)
@@ -426,7 +436,13 @@ def test_the_summary_line_counts_urls_in_words(tmp_path: Path) -> None:
     options = resolve_options({"base_url": BASE, "robots": False})
     one = build_sitemaps(tmp_path, options, pages(1))
     assert one.describe() == "1 URL in sitemap.xml, sitemap.txt, sitemap-index.xml"
-    assert build_sitemaps(tmp_path, options, pages(1_200)).describe().startswith("1,200 URLs in ")
+    split = resolve_options({"base_url": BASE, "robots": False, "max_urls": 100})
+    many = build_sitemaps(tmp_path, split, pages(1_200))
+    assert len(many.files) == 26  # 12 parts, 12 text twins, the index and its sitemap.xml
+    assert many.describe() == (
+        "1,200 URLs in sitemap-1.xml, sitemap-1.txt, sitemap-2.xml, sitemap-2.txt, "
+        "sitemap-3.xml, sitemap-3.txt and 20 more"
+    )
 
 
 def test_a_pattern_written_as_a_source_file_is_named_with_the_paths_it_should_be(
@@ -437,19 +453,32 @@ def test_a_pattern_written_as_a_source_file_is_named_with_the_paths_it_should_be
         {
             "base_url": BASE,
             "robots": False,
-            "exclude": ["guide/*.md", "!/keep.RST", "drafts/", "*.pdf"],
+            "exclude": ["guide/*.md", "!/keep.RST", "drafts/", "*.pdf", "docs/README.md"],
             "priority_overrides": {"api.ipynb": 0.5},
         }
     )
     notices: list[Notice] = []
     build_sitemaps(tmp_path, options, pages(2), report=notices.append)
-    assert [(n.level, n.code) for n in notices] == [("warning", "source-pattern")] * 3
+    assert [(n.level, n.code) for n in notices] == [("warning", "source-pattern")] * 4
     assert notices[0].message == (
         "exclude: the pattern 'guide/*.md' names a source file, but patterns match the pages' "
         "output paths (guide/*/index.html or guide/*.html), so it matches no page; write the "
         "output path"
     )
-    assert "'!/keep.RST'" in notices[1].message and "(keep/index.html or keep.html)" in (
+    assert "'!/keep.RST'" in notices[1].message and "(!/keep/index.html or !/keep.html)" in (
         notices[1].message
     )
-    assert notices[2].message.startswith("priority_overrides: the pattern 'api.ipynb' ")
+    assert "'docs/README.md' names a source file" in notices[2].message
+    assert "(docs/index.html)" in notices[2].message  # README.md is its folder's page
+    assert notices[3].message.startswith("priority_overrides: the pattern 'api.ipynb' ")
+    # Where pages have such names (Pelican's static files), the patterns may match them.
+    told: list[Notice] = []
+    notebook = [*pages(2), Page("downloads/api.ipynb"), Page("guide/x.md")]
+    result = build_sitemaps(tmp_path, options, notebook, report=told.append)
+    assert told == [] and result.urls == 3  # guide/x.md excluded, api.ipynb reprioritised
+    rows = {row["loc"]: row for row in parse_urlset(tmp_path / "sitemap.xml")}
+    assert rows[BASE + "downloads/api.ipynb"]["priority"] == "0.5"
+    # The scan lists HTML files only: the patterns are named there too.
+    scanned: list[Notice] = []
+    build_sitemaps(tmp_path, options, report=scanned.append)
+    assert [n.code for n in scanned if n.code == "source-pattern"] == ["source-pattern"] * 4

@@ -842,3 +842,21 @@ def test_properdocs_loads_the_plugin_from_the_mkdocs_entry_point(
         == (site / "sitemap.xml").read_bytes()
     )
     schemas.validate_folder(site)
+
+
+def test_a_hook_that_adds_the_robots_tag_late_in_on_post_page_is_seen(tmp_path: Path) -> None:
+    """A hook or plugin that post-processes pages (priority -200, after the usual -100)."""
+    hook = (
+        "from mkdocs.plugins import event_priority\n\n"
+        "@event_priority(-200)\n"
+        "def on_post_page(output, page, config):\n"
+        "    if page.file.src_uri == 'late.md':\n"
+        '        tag = \'<meta name="robots" content="noindex">\'\n'
+        "        return output.replace('</head>', tag + '</head>', 1)\n"
+        "    return output\n"
+    )
+    docs = {"index.md": "# Home\n", "late.md": "# Late\n", "open.md": "# Open\n"}
+    config = {"site_url": "https://example.com/", "hooks": ["hooks.py"], "nav": None}
+    site = run_build(make_site(tmp_path, config, docs, **{"hooks.py": hook}))
+    assert 'content="noindex"' in (site / "late" / "index.html").read_text(encoding="utf-8")
+    assert locs(site / "sitemap.xml") == ["https://example.com/", "https://example.com/open/"]

@@ -19,6 +19,7 @@ import pytest
 from lxml import etree
 
 from conftest import ROOT, SchemaSet
+from sitemapkit import build_sitemaps, resolve_options
 from sitemapkit.cli import main
 from sitemapkit.validate import UNPACK_LIMIT, validate_target
 
@@ -691,3 +692,24 @@ def test_a_loc_whose_page_says_noindex_is_a_warning(make_tree: Callable[..., Pat
         "and search engines report a listed noindex page as an error; leave it out of the "
         "sitemap, or drop the noindex"
     )
+
+
+def test_each_file_is_counted_once_however_it_is_reached(tmp_path: Path) -> None:
+    """A gzip twin read to compare is checked too; robots.txt naming it as well adds nothing."""
+    site = tmp_path / "site"
+    site.mkdir()
+    for name in ("index.html", "a.html"):
+        (site / name).write_text("<html><head></head><body>x</body></html>", encoding="utf-8")
+    options = resolve_options({"base_url": "https://example.com/", "gzip": True})
+    build_sitemaps(site, options)
+    report = validate_target(site)
+    names = sorted(Path(name).name for name in report.files)
+    twins = ["sitemap-index.xml.gz", "sitemap.xml.gz"]
+    assert names == sorted(["sitemap-index.xml", "sitemap.xml", "sitemap.txt", *twins])
+    robots = site / "robots.txt"
+    robots.write_text(
+        robots.read_text(encoding="utf-8") + "Sitemap: https://example.com/sitemap-index.xml.gz\n",
+        encoding="utf-8",
+    )
+    again = validate_target(site)
+    assert sorted(Path(name).name for name in again.files) == names

@@ -87,10 +87,10 @@ def core_options(
     if chosen_base is None:
         if serving:
             log.info(
-                f"no sitemap: site_url is the development address ({config.site_url}), as "
-                "`mkdocs serve` sets it; to preview the sitemap there, set "
-                f"{SPELLING.format('base_url')}; to publish, set site_url to the address the "
-                "site is served from"
+                f"no sitemap: site_url is the development address ({config.site_url}), which "
+                "`mkdocs serve` puts there and crawlers cannot reach; to preview the sitemap, "
+                f"set {SPELLING.format('base_url')}; in mkdocs.yml, set site_url to the address "
+                "the site is served from"
             )
             return None
         if not config.site_url:

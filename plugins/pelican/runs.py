@@ -244,13 +244,13 @@ def write_sitemaps(main: SiteRun) -> None:
         )
         return
     if options.core.base_url is None:
-        if not main.siteurl and main.pelican.settings.get("RELATIVE_URLS"):
+        if not main.siteurl.strip():
             # pelican-quickstart's pelicanconf.py: a development build, where a warning on
             # every build would fail `--fatal warnings` for nothing.
             logger.info(
-                "sitemapkit: no sitemap in a development build (SITEURL is empty and "
-                "RELATIVE_URLS on, as in pelicanconf.py); a build with publishconf.py, which "
-                "sets SITEURL, writes it"
+                "sitemapkit: no sitemap in a development build (SITEURL is empty, as in "
+                "pelicanconf.py); a build with publishconf.py, which sets SITEURL, writes it "
+                "(or set SITEMAPKIT = {'base_url': 'https://example.com/'})"
             )
             return
         logger.warning(
