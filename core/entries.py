@@ -402,8 +402,9 @@ def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
     unique: dict[str, Page] = {}
     for page in pages:
         unique.setdefault(page.path, page)
-    if not any(path.lower().endswith(SOURCE_SUFFIXES) for path in unique):
-        for notice in source_pattern_notices(maker.options):
+    notices = list(source_pattern_notices(maker.options))  # nearly always none: no loop
+    if notices and not any(path.lower().endswith(SOURCE_SUFFIXES) for path in unique):
+        for notice in notices:
             maker.report(notice)
     ordered = [unique[path] for path in sorted(unique, key=scan_order_key)]
     times = None

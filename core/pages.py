@@ -75,9 +75,9 @@ def marked_noindex(root: str, pages: list[Page], paths: Iterable[str] | None = N
 
     For generators that hand plugins no rendered page: the file below `root` is read back,
     so a tag from a template, a directive or another plugin counts alike. Only the files at
-    `paths` are read (every page's, by default).
+    `paths` are read (by default, those of the pages not excluded by their own metadata).
     """
-    read = [page.path for page in pages] if paths is None else paths
+    read = [page.path for page in pages if not page.meta.exclude] if paths is None else paths
     marked = outputs_saying_noindex(root, read)
     if not marked:
         return pages

@@ -195,8 +195,7 @@ class SitemapRun:
                     # Sphinx hands extensions no rendered page: the written heads are read,
                     # so the meta directive, MyST's html_meta, the theme and other
                     # extensions' tags count alike, in every kind of build.
-                    read = [page.path for page in pages if not page.meta.exclude]
-                    pages = marked_noindex(os.fspath(builder.outdir), pages, read)
+                    pages = marked_noindex(os.fspath(builder.outdir), pages)
                 result = write_sitemaps(builder.outdir, self.options, pages, self.started_ns)
         except SitemapkitError as exc:
             # An ERROR line, not a crash report: the message already says what to do.
