@@ -64,7 +64,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         self.last = _Build()
         #: The pages of every build since the outermost one started, by output path.
         self.gathered: dict[str, Page] = {}
-        self.started_ns = build_start_ns()
+        #: When the outermost build began: set by `on_config`, which every build runs first.
+        self.started_ns = 0
         #: When `mkdocs build` started, until its first build takes it as its start.
         self.startup_ns: int | None = None
 
