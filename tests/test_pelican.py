@@ -473,6 +473,8 @@ def test_a_bad_setting_fails_pelican_fatal_errors(tmp_path: Path) -> None:
     assert "SITEMAPKIT['max_urls']" in done.stdout + done.stderr
     assert "During handling of the above exception" not in done.stdout + done.stderr
     assert not (out / "sitemap.xml").exists()
+    # Checked as the build starts, not after it: no page was written first.
+    assert not (out.exists() and list(out.rglob("*.html")))
 
 
 def test_two_runs_of_one_pelican_object_are_byte_identical(tmp_path: Path) -> None:

@@ -53,6 +53,8 @@ class SiteRun:
     listing_tables: ListingTables = field(default_factory=ListingTables)
     #: When the run began: a source modified since was written by the build, not an author.
     started_ns: int = field(default_factory=build_start_ns)
+    #: `SITEMAPKIT` checked as the outermost run starts, or the message saying what is wrong.
+    options: PelicanOptions | str | None = None
 
     def pages(self) -> list[Written]:
         """Every file of this run: content at its own page (not stubs), listings resolved."""
@@ -99,10 +101,11 @@ class Runs:
         ):
             self.stack.pop()
         settings = pelican.settings
-        self.stack.append(
-            SiteRun(pelican, str(settings["OUTPUT_PATH"]), str(settings.get("SITEURL") or ""))
-        )
-        self.current = self.stack[-1]
+        run = SiteRun(pelican, str(settings["OUTPUT_PATH"]), str(settings.get("SITEURL") or ""))
+        if not self.stack:  # checked before the build, not after it: a typo fails at once
+            run.options = checked_options(settings)
+        self.stack.append(run)
+        self.current = run
 
     def finish(self, pelican: Any) -> SiteRun | None:
         """End `pelican`'s run; return it when it is the outermost one (time to write)."""
@@ -228,21 +231,26 @@ def warn_about_peer(pelican: Any) -> None:
         )
 
 
-def write_sitemaps(main: SiteRun) -> None:
-    """Check SITEMAPKIT, then write; problems are logged (an ERROR fails `--fatal errors`)."""
+def checked_options(settings: Any) -> PelicanOptions | str:
+    """`SITEMAPKIT` read, or an ERROR logged (it fails `--fatal errors`) and its message."""
     # Errors are logged outside `except`: `--fatal errors` raises from the log call, and
     # inside the handler Python would chain our exception's traceback onto Pelican's.
-    problem: str | None = None
     try:
-        options = read_options(main.pelican.settings)
+        return read_options(settings)
     except OptionError as error:
         problem = error.describe(spelling(error.option))
-    if problem is not None:
-        logger.error(
-            "sitemapkit: %s; no sitemap was written (one an earlier build wrote is left as it was)",
-            problem,
-        )
-        return
+    logger.error(
+        "sitemapkit: %s; no sitemap will be written (one an earlier build wrote is left as it was)",
+        problem,
+    )
+    return problem
+
+
+def write_sitemaps(main: SiteRun) -> None:
+    """Write with the options checked as the run started; problems are logged."""
+    options = checked_options(main.pelican.settings) if main.options is None else main.options
+    if isinstance(options, str):
+        return  # said as the build started
     if options.core.base_url is None:
         if not main.siteurl.strip():
             # pelican-quickstart's pelicanconf.py: a development build, where a warning on
@@ -273,11 +281,11 @@ def write_sitemaps(main: SiteRun) -> None:
             )
     except SitemapkitError as error:
         problem = str(error)
-    if problem is not None:
-        logger.error(
-            "sitemapkit: %s; no sitemap was written (one an earlier build wrote is left as it was)",
-            problem,
-        )
+    else:
+        if result.urls:
+            logger.info("sitemapkit: listed %s", result.describe())
         return
-    if result.urls:
-        logger.info("sitemapkit: listed %s", result.describe())
+    logger.error(
+        "sitemapkit: %s; no sitemap was written (one an earlier build wrote is left as it was)",
+        problem,
+    )
