@@ -308,12 +308,29 @@ OPTION_SPECS: tuple[OptionSpec, ...] = tuple(
 OPTION_NAMES: frozenset[str] = frozenset(spec.name for spec in OPTION_SPECS)
 
 
+#: First words of option names that mean the opposite of each other.
+_OPPOSITE_WORDS = frozenset(
+    frozenset(pair)
+    for pair in (("include", "exclude"), ("skip", "include"), ("skip", "keep"), ("skip", "list"))
+)
+
+
 def suggest(name: str, known: Iterable[str]) -> str:
-    """'did you mean X?' for a misspelt option name, else a list of the known ones."""
+    """'did you mean X?' for a misspelt option name, else a list of the known ones.
+
+    `exclude_drafts` is close to `include_drafts`, which means the opposite: renaming the key
+    and keeping its value would do what the user did not want, so the message says so.
+    """
     close = difflib.get_close_matches(name, list(known), n=1)
-    if close:
-        return f"did you mean {close[0]!r}?"
-    return "known options: " + ", ".join(sorted(known))
+    if not close:
+        return "known options: " + ", ".join(sorted(known))
+    meant = close[0]
+    # The first words that differ: past `sitemapkit_`, when both names have it.
+    pairs = zip(name.lower().split("_"), meant.split("_"), strict=False)
+    differing = next((pair for pair in pairs if pair[0] != pair[1]), None)
+    if differing is not None and frozenset(differing) in _OPPOSITE_WORDS:
+        return f"did you mean {meant!r}? Mind that it means the opposite of {name!r}"
+    return f"did you mean {meant!r}?"
 
 
 def unknown_option(name: str, value: object, known: Iterable[str]) -> UnknownOptionError:

@@ -81,6 +81,19 @@ def test_an_unknown_option_suggests_the_closest_name_or_lists_them() -> None:
     assert str(caught.value).startswith("colour is not an option (known options: base_url, ")
 
 
+def test_a_suggestion_that_means_the_opposite_says_so() -> None:
+    """Renaming `keep_noindex: true` to the name suggested, value kept, would drop the pages."""
+    with pytest.raises(OptionError) as caught:
+        resolve_options({"keep_noindex": True})
+    assert str(caught.value) == (
+        "keep_noindex is not an option (did you mean 'skip_noindex'? "
+        "Mind that it means the opposite of 'keep_noindex')"
+    )
+    with pytest.raises(OptionError) as caught:
+        resolve_options({"skip_noindx": True})
+    assert str(caught.value) == "skip_noindx is not an option (did you mean 'skip_noindex'?)"
+
+
 def test_file_names_must_differ() -> None:
     with pytest.raises(OptionError, match="must differ"):
         resolve_options({"index_name": "sitemap.xml"})

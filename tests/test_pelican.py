@@ -435,6 +435,12 @@ def test_base_url_overrides_siteurl(build: Callable[..., Path]) -> None:
             "SITEMAPKIT['include_draft'] is not an option (did you mean 'include_drafts'?); no",
             "",
         ),
+        (
+            {"exclude_drafts": False},
+            "SITEMAPKIT['exclude_drafts'] is not an option (did you mean 'include_drafts'? Mind "
+            "that it means the opposite of 'exclude_drafts'); no",
+            "",
+        ),
         ({"include_static": 3}, "SITEMAPKIT['include_static']: 3", "list of patterns"),
         ("gzip", "SITEMAPKIT: 'gzip'", "dict of options"),
     ],

@@ -712,6 +712,11 @@ def test_a_sitemap_in_html_extra_path_is_replaced_with_a_warning(tmp_path: Path)
             "sitemapkit_gzipp is not an option (did you mean 'sitemapkit_gzip'?); no sitemap is "
             "written until it is fixed in conf.py",
         ),
+        (
+            "sitemapkit_keep_noindex = True",
+            "sitemapkit_keep_noindex is not an option (did you mean 'sitemapkit_skip_noindex'? "
+            "Mind that it means the opposite of 'sitemapkit_keep_noindex'); no sitemap",
+        ),
     ],
 )
 def test_bad_value_is_a_warning_naming_it(tmp_path: Path, setting: str, expected: str) -> None:
