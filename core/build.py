@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from .dates import format_lastmod, source_date_epoch
@@ -14,6 +14,8 @@ from .gc_pause import paused_gc
 from .options import SitemapOptions
 from .pages import Page, SkippedPages, scan_output
 from .robots import remove_robots_line, sitemap_line, update_robots
+from .robots_rules import DisallowedUrls
+from .urls import base_path
 from .writer import FileNames, Progress, SitemapWriter, WriteResult
 
 _logger = logging.getLogger("sitemapkit")
@@ -107,8 +109,13 @@ def _build(
         )
     else:
         entries = resolve_entries(pages, maker)
+    disallowed = _host_robots_rules(root, options.base_url)
+    if disallowed:
+        entries = _noting_disallowed(entries, disallowed, len(options.base_url) - 1)
     writer = SitemapWriter(root, options, progress)
     written = writer.write(entries)
+    for found in disallowed.blocked() if disallowed else ():
+        report(Notice("warning", "robots-disallow", found.describe(), ("exclude",)))
     if stubs.count:
         maker.skipped["redirect stub"] = stubs.count
         report(_stubs_notice(stubs))
@@ -136,6 +143,26 @@ def _build(
                 )
             )
     return result
+
+
+def _host_robots_rules(root: str, base_url: str) -> DisallowedUrls | None:
+    """The rules of the output's robots.txt, when it is the host's (the site at its root)."""
+    if base_path(base_url) != "/":
+        return None
+    try:
+        with open(os.path.join(root, "robots.txt"), "rb") as file:
+            return DisallowedUrls(file.read().decode("utf-8", "replace"))
+    except OSError:  # none (the usual case), or unreadable: the robots step will say so
+        return None
+
+
+def _noting_disallowed(
+    entries: Iterable[Entry], disallowed: DisallowedUrls, path_start: int
+) -> Iterator[Entry]:
+    """The entries, each URL noted on the way: `path_start` is where the base URL's `/` is."""
+    for entry in entries:
+        disallowed.note(entry.url, entry.url[path_start:])
+        yield entry
 
 
 def _no_pages_notice(excluded: int, by_page: int, noindex: int) -> Notice:

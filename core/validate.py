@@ -26,7 +26,8 @@ from .noindex import file_says_noindex
 from .options import MAX_BYTES_PER_FILE
 from .pages import HTML_SUFFIXES
 from .redirect_stubs import is_stub_file
-from .urls import local_host, normalise_base_url
+from .robots_rules import DisallowedUrls
+from .urls import base_path, local_host, normalise_base_url
 from .validate_file import FileCheck, Level, Problem, check_file
 from .validate_values import (
     check_url,
@@ -231,6 +232,7 @@ class _Validation:
                 queue.extend(self.visit(visit))
         if is_file(self.robots) and self.check_pages:
             self.check_robots()
+            self.check_disallowed()
         self.check_lastmods()
         return self.report
 
@@ -681,6 +683,28 @@ class _Validation:
                     f"Sitemap: {value} names {self.display(path)}, which does not exist; "
                     "fix the line or build the sitemap",
                 )
+
+    def check_disallowed(self) -> None:
+        """Listed URLs that robots.txt keeps crawlers from: one warning per rule.
+
+        Only a robots.txt at the host's root counts; in a site below it, it is a file.
+        """
+        if self.base is None or base_path(self.base) != "/":
+            return
+        try:
+            text = self.robots.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return
+        disallowed = DisallowedUrls(text)
+        if not disallowed:
+            return
+        for loc in self.seen_locs:
+            rest = remainder_under(loc, self.base)
+            if rest is not None:
+                disallowed.note(loc, "/" + rest.partition("#")[0])
+        for found in disallowed.blocked():
+            name = self.display(self.robots)
+            self.problem("warning", "robots-disallow", name, found.rule.line, found.describe())
 
     def check_lastmods(self) -> None:
         texts: dict[str, dt.datetime | None] = {}

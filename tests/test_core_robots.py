@@ -155,3 +155,27 @@ def test_our_lines_at_the_start_of_a_file_with_a_bom_keep_the_bom(tmp_path: Path
     assert robots.read_bytes() == b"\xef\xbb\xbf" + OURS.encode()
     build(tmp_path, pages=0)
     assert robots.read_bytes() == b"\xef\xbb\xbf"
+
+
+def test_listed_pages_that_robots_txt_disallows_are_one_warning_per_rule(tmp_path: Path) -> None:
+    """Every crawler without a group of its own obeys `*`: a page blocked for both counts once."""
+    (tmp_path / "robots.txt").write_text("User-agent: *\nDisallow: /p\nAllow: /p2\n")
+    notices = build(tmp_path, pages=4)
+    assert [(n.level, n.code, n.options) for n in notices] == [
+        ("warning", "robots-disallow", ("exclude",))
+    ]
+    assert notices[0].message.startswith(
+        "2 listed URLs are disallowed for Bingbot and Googlebot by robots.txt line 2, "
+        "'Disallow: /p' (the first: 'https://example.com/p1.html'): "
+    )
+    assert LINE in (tmp_path / "robots.txt").read_text()  # the sitemap is still announced
+
+
+def test_robots_rules_below_the_host_root_and_ones_that_allow_all_say_nothing(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "robots.txt").write_text("User-agent: *\nDisallow: /\n")
+    notices = build(tmp_path, base="https://user.github.io/project/", pages=2)
+    assert [n.code for n in notices] == ["robots"]  # the line to add at the host's root
+    (tmp_path / "robots.txt").write_text("User-agent: *\nDisallow:\n")
+    assert build(tmp_path, pages=2) == []

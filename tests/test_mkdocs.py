@@ -562,6 +562,25 @@ def test_missing_site_url_warns_writes_no_sitemap_and_fails_strict(
         run_build(config_file, strict=True)
 
 
+def test_pages_robots_txt_disallows_are_a_warning_that_fails_strict(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """docs/robots.txt is copied into site/ as it is: a page it disallows should not be listed."""
+    docs = {**DOCS, "robots.txt": "User-agent: *\nDisallow: /guide/deep/\n"}
+    config_file = make_site(tmp_path, {"site_url": "https://example.com/"}, docs)
+    with caplog.at_level(logging.INFO):
+        site = run_build(config_file)
+    assert sitemapkit_messages(caplog, logging.WARNING) == [
+        "sitemapkit: a listed URL is disallowed for Bingbot and Googlebot by robots.txt line 2, "
+        "'Disallow: /guide/deep/' ('https://example.com/guide/deep/topic/'): crawlers do not "
+        "fetch such a page, and search engines report a listed URL they may not crawl as an "
+        "error; leave the page out of the sitemap (exclude) or allow it in robots.txt"
+    ]
+    assert "https://example.com/guide/deep/topic/" in locs(site / "sitemap.xml")
+    with pytest.raises(Abort, match="strict"):
+        run_build(config_file, strict=True)
+
+
 def test_base_url_option_replaces_a_missing_site_url(tmp_path: Path, schemas: SchemaSet) -> None:
     plugin = {"sitemapkit": {"base_url": "https://docs.example.net/", "gzip": False}}
     site = run_build(make_site(tmp_path, {"plugins": [plugin]}))

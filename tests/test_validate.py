@@ -713,3 +713,50 @@ def test_each_file_is_counted_once_however_it_is_reached(tmp_path: Path) -> None
     )
     again = validate_target(site)
     assert sorted(Path(name).name for name in again.files) == names
+
+
+def test_listed_urls_that_robots_txt_disallows_are_one_warning_per_rule(
+    make_tree: Callable[..., Path],
+) -> None:
+    """Search Console reports them ("Submitted URL blocked by robots.txt")."""
+    pages = {name: "<p>" for name in ("index.html", "a.html", "drafts/x.html", "drafts/y.html")}
+    robots = "User-agent: *\nDisallow: /drafts/\n\nUser-agent: Bingbot\nDisallow: /a.html$\n"
+    site = make_tree({**pages, "robots.txt": robots})
+    options = resolve_options({"base_url": "https://example.com/", "lastmod": "none"})
+    build_sitemaps(site, options)
+    report = validate_target(site)
+    found = [(p.level, p.code, p.file, p.line, p.message) for p in report.problems]
+    assert found == [
+        (
+            "warning",
+            "robots-disallow",
+            str(site / "robots.txt"),
+            2,
+            "2 listed URLs are disallowed for Googlebot by robots.txt line 2, 'Disallow: "
+            "/drafts/' (the first: 'https://example.com/drafts/x.html'): crawlers do not fetch "
+            "such a page, and search engines report a listed URL they may not crawl as an "
+            "error; leave those pages out of the sitemap (exclude) or allow them in robots.txt",
+        ),
+        (
+            "warning",
+            "robots-disallow",
+            str(site / "robots.txt"),
+            5,
+            "a listed URL is disallowed for Bingbot by robots.txt line 5, 'Disallow: /a.html$' "
+            "('https://example.com/a.html'): crawlers do not fetch such a page, and search "
+            "engines report a listed URL they may not crawl as an error; leave the page out of "
+            "the sitemap (exclude) or allow it in robots.txt",
+        ),
+    ], report.describe()
+    assert report.ok  # a warning: the sitemap itself is valid
+
+
+def test_a_robots_txt_below_the_host_root_is_a_file_not_the_rules(
+    make_tree: Callable[..., Path],
+) -> None:
+    site = make_tree({"index.html": "<p>", "robots.txt": "User-agent: *\nDisallow: /\n"})
+    options = resolve_options({"base_url": "https://example.com/docs/", "lastmod": "none"})
+    build_sitemaps(site, options)
+    report = validate_target(site)
+    assert report.base_url == "https://example.com/docs/"
+    assert not report.problems, report.describe()

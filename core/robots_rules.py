@@ -1,0 +1,173 @@
+"""robots.txt's Allow and Disallow rules, read as RFC 9309 says crawlers read them.
+
+A sitemap that lists a URL the site's robots.txt disallows contradicts it: crawlers do not
+fetch the page, and Google's Search Console reports it ("Submitted URL blocked by
+robots.txt"). Only the groups Googlebot and Bingbot obey are read: their own group when there
+is one, else `*`. The longest matching rule decides, and Allow wins a tie.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from urllib.parse import quote
+
+#: The crawlers whose groups are read, by the product tokens robots.txt names them with.
+CRAWLERS = {"googlebot": "Googlebot", "bingbot": "Bingbot"}
+
+_ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})")
+#: Characters a percent-encoding stands for needlessly: compared as themselves (RFC 3986).
+_UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+
+#: Paths with no escape, no space and nothing outside ASCII: already in their one spelling.
+_PLAIN = re.compile(r"[A-Za-z0-9_.~/!$&'()*+,;=:@?-]*").fullmatch
+
+
+def normalise_path(path: str) -> str:
+    """One spelling of a path: non-ASCII encoded as UTF-8, escapes in capitals, and escapes of
+    unreserved characters decoded, so `/caf%c3%a9`, `/café` and `/caf%C3%A9` compare alike."""
+    if _PLAIN(path):
+        return path
+    encoded = quote(path, safe="".join(chr(code) for code in range(33, 127)))
+
+    def one(match: re.Match[str]) -> str:
+        char = chr(int(match.group(1), 16))
+        return char if char in _UNRESERVED else "%" + match.group(1).upper()
+
+    return _ESCAPE.sub(one, encoded)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One Allow or Disallow line."""
+
+    allow: bool
+    path: str
+    line: int
+    #: The normalised path when it is a plain prefix (the common rule), else None.
+    prefix: str | None
+    #: For a rule with `*` or a final `$`: `*` stands for any characters, `$` for the end.
+    pattern: re.Pattern[str] | None
+
+    @property
+    def text(self) -> str:
+        return f"{'Allow' if self.allow else 'Disallow'}: {self.path}"
+
+    def applies(self, path: str) -> bool:
+        """Whether the rule matches the start of `path` (normalised by `normalise_path`)."""
+        if self.prefix is not None:
+            return path.startswith(self.prefix)
+        return self.pattern is not None and self.pattern.match(path) is not None
+
+
+def _rule(allow: bool, path: str, line: int) -> Rule:
+    anchored = path.endswith("$")
+    body = normalise_path(path[:-1] if anchored else path)
+    if not anchored and "*" not in body:
+        return Rule(allow, path, line, body, None)
+    pattern = ".*".join(map(re.escape, body.split("*"))) + ("$" if anchored else "")
+    return Rule(allow, path, line, None, re.compile(pattern, re.DOTALL))
+
+
+def _groups(text: str) -> list[tuple[list[str], list[Rule]]]:
+    """(user agents, rules) per group: user-agent lines in a row share the rules after them."""
+    groups: list[tuple[list[str], list[Rule]]] = []
+    agents: list[str] | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        key, sep, value = raw.partition("#")[0].partition(":")
+        if not sep:
+            continue
+        key, value = key.strip().lower(), value.strip()
+        if key == "user-agent":
+            if agents is None or groups[-1][1]:  # the rules of the group before have begun
+                agents = []
+                groups.append((agents, []))
+            agents.append(value.split("/")[0].strip().lower())
+        elif key in ("allow", "disallow") and agents is not None and value:
+            groups[-1][1].append(_rule(key == "allow", value, number))
+    return groups
+
+
+def crawler_rules(text: str) -> dict[str, list[Rule]]:
+    """Each crawler's rules (by its name in `CRAWLERS`): its own groups', else those of `*`."""
+    groups = _groups(text)
+    ruled: dict[str, list[Rule]] = {}
+    for token, name in CRAWLERS.items():
+        own = [rule for agents, rules in groups if token in agents for rule in rules]
+        if not any(token in agents for agents, _ in groups):
+            own = [rule for agents, rules in groups if "*" in agents for rule in rules]
+        if any(not rule.allow for rule in own):
+            ruled[name] = own
+    return ruled
+
+
+def blocking_rule(rules: Iterable[Rule], path: str) -> Rule | None:
+    """The Disallow rule that keeps crawlers from `path` (with its query, by `normalise_path`),
+    or None."""
+    best: Rule | None = None
+    for rule in rules:
+        if not rule.applies(path):
+            continue
+        if best is None or (len(rule.path), rule.allow) > (len(best.path), best.allow):
+            best = rule  # the longest wins, and Allow a tie
+    return None if best is None or best.allow else best
+
+
+@dataclass
+class Blocked:
+    """The listed URLs one Disallow rule keeps crawlers from: counted, the first kept."""
+
+    rule: Rule
+    first: str
+    count: int = 1
+    crawlers: set[str] = field(default_factory=set)
+
+    def describe(self) -> str:
+        """One message for all of them; a staging `Disallow: /` blocks every page."""
+        many = self.count > 1
+        urls = f"{self.count:,} listed URLs are" if many else "a listed URL is"
+        first = f"the first: {self.first!r}" if many else repr(self.first)
+        return (
+            f"{urls} disallowed for {' and '.join(sorted(self.crawlers))} by robots.txt line "
+            f"{self.rule.line}, {self.rule.text!r} ({first}): crawlers do not fetch such a page, "
+            "and search engines report a listed URL they may not crawl as an error; leave "
+            f"{'those pages' if many else 'the page'} out of the sitemap (exclude) or allow "
+            f"{'them' if many else 'it'} in robots.txt"
+        )
+
+
+class DisallowedUrls:
+    """Tallies the URLs, of those noted, that a robots.txt keeps Googlebot or Bingbot from."""
+
+    def __init__(self, robots_text: str) -> None:
+        self.ruled = crawler_rules(robots_text)
+        #: Crawlers that obey the same rules (both `*`'s, the usual case) are asked once.
+        self._by_rules: dict[tuple[Rule, ...], list[str]] = {}
+        for crawler, rules in self.ruled.items():
+            self._by_rules.setdefault(tuple(rules), []).append(crawler)
+        self._found: dict[Rule, Blocked] = {}
+
+    def __bool__(self) -> bool:
+        """Whether any URL could be blocked at all: most robots.txt files disallow nothing."""
+        return bool(self.ruled)
+
+    def note(self, url: str, path: str) -> None:
+        """`path` is the URL's path and query, from its host on: `/a/b.html?x`."""
+        path = normalise_path(path)
+        hits: dict[Rule, list[str]] = {}  # one URL counts once per rule, whoever it blocks
+        for rules, crawlers in self._by_rules.items():
+            rule = blocking_rule(rules, path)
+            if rule is not None:
+                hits.setdefault(rule, []).extend(crawlers)
+        for rule, crawlers in hits.items():
+            found = self._found.get(rule)
+            if found is None:
+                found = self._found[rule] = Blocked(rule, url, 0)
+            found.count += 1
+            found.crawlers.update(crawlers)
+
+    def blocked(self) -> list[Blocked]:
+        """Per rule, in the order of robots.txt's lines."""
+        return sorted(self._found.values(), key=lambda found: found.rule.line)

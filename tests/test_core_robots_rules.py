@@ -1,0 +1,87 @@
+"""robots.txt's Allow and Disallow rules, matched as RFC 9309 and Google's documentation say."""
+
+from __future__ import annotations
+
+import pytest
+
+from sitemapkit.robots_rules import blocking_rule, crawler_rules, normalise_path
+
+GROUPS = """\
+User-agent: *
+Disallow: /private/
+Allow: /private/open.html
+Disallow: /*.pdf$
+Disallow: /search?
+Disallow: /fish*
+
+User-agent: Googlebot/2.1
+User-agent: bingbot
+Disallow: /drafts/
+Allow: /drafts/public/
+
+User-agent: Googlebot-Image
+Disallow: /
+"""
+
+
+def blocked_by(path: str, crawler: str = "Googlebot", text: str = GROUPS) -> str | None:
+    rule = blocking_rule(crawler_rules(text).get(crawler, []), normalise_path(path))
+    return None if rule is None else rule.text
+
+
+@pytest.mark.parametrize(
+    ("path", "crawler", "rule"),
+    [
+        # A crawler with a group of its own obeys that group only, not `*`'s.
+        ("/drafts/a.html", "Googlebot", "Disallow: /drafts/"),
+        ("/drafts/a.html", "Bingbot", "Disallow: /drafts/"),
+        ("/private/a.html", "Googlebot", None),
+        # The longest match decides.
+        ("/drafts/public/a.html", "Googlebot", None),
+        ("/drafts/publicity.html", "Googlebot", "Disallow: /drafts/"),
+        ("/", "Googlebot", None),
+    ],
+)
+def test_each_crawler_obeys_its_own_group(path: str, crawler: str, rule: str | None) -> None:
+    assert blocked_by(path, crawler) == rule
+
+
+@pytest.mark.parametrize(
+    ("path", "rule"),
+    [
+        ("/private/a.html", "Disallow: /private/"),
+        ("/private/open.html", None),  # longer: Allow wins
+        ("/private", None),
+        ("/files/report.pdf", "Disallow: /*.pdf$"),
+        ("/files/report.pdf.html", None),  # `$` anchors the end
+        ("/search?q=x", "Disallow: /search?"),
+        ("/search/", None),
+        ("/fish.html", "Disallow: /fish*"),
+        ("/Fish.html", None),  # paths match case-sensitively
+        ("/catfish", None),  # rules match from the path's start
+    ],
+)
+def test_the_star_group_for_a_crawler_without_one(path: str, rule: str | None) -> None:
+    text = GROUPS.split("\n\n")[0]
+    assert blocked_by(path, "Googlebot", text) == rule
+
+
+def test_allow_wins_a_tie_and_an_empty_disallow_allows_everything() -> None:
+    tie = "User-agent: *\nDisallow: /page\nAllow: /page\n"
+    assert blocked_by("/page.html", text=tie) is None
+    assert crawler_rules("User-agent: *\nDisallow:\n") == {}
+    assert crawler_rules("User-agent: *\nAllow: /\n") == {}
+
+
+def test_rules_before_any_user_agent_and_comments_are_ignored() -> None:
+    text = "Disallow: /\n# User-agent: *\nUser-agent: * # everyone\nDisallow: /a # not /\n"
+    assert blocked_by("/a/b.html", text=text) == "Disallow: /a"
+    assert blocked_by("/b.html", text=text) is None
+
+
+def test_rules_and_urls_compare_in_one_percent_encoding() -> None:
+    assert normalise_path("/caf%c3%a9") == normalise_path("/café") == "/caf%C3%A9"
+    assert normalise_path("/%7Euser/%41") == "/~user/A"  # unreserved characters decoded
+    assert normalise_path("/a%2Fb") == "/a%2Fb"  # a reserved one stays encoded
+    text = "User-agent: *\nDisallow: /café/\n"
+    assert blocked_by("/caf%C3%A9/menu.html", text=text) == "Disallow: /café/"
