@@ -562,6 +562,21 @@ def test_missing_site_url_warns_writes_no_sitemap_and_fails_strict(
         run_build(config_file, strict=True)
 
 
+@pytest.mark.parametrize("directory_urls", [True, False])
+def test_a_top_404_page_is_left_out_and_an_api_page_named_404_is_listed(
+    tmp_path: Path, directory_urls: bool
+) -> None:
+    docs = {"index.md": "# Home\n", "404.md": "# Lost?\n", "errors/404.md": "# 404 Not Found\n"}
+    config = {"site_url": "https://example.com/", "use_directory_urls": directory_urls}
+    site = run_build(make_site(tmp_path, {**config, "nav": None}, docs))
+    page = "errors/404/" if directory_urls else "errors/404.html"
+    home = "" if directory_urls else "index.html"
+    assert locs(site / "sitemap.xml") == [
+        "https://example.com/" + home,
+        "https://example.com/" + page,
+    ]
+
+
 def test_pages_robots_txt_disallows_are_a_warning_that_fails_strict(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

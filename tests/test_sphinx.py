@@ -757,6 +757,25 @@ def test_sphinx_sitemap_beside_sitemapkit_is_named_in_a_warning(tmp_path: Path, 
     assert locs(build.out / "sitemap.xml") == [BASE + "index.html"]
 
 
+@pytest.mark.parametrize("builder", ["html", "dirhtml"])
+def test_the_404_page_is_left_out_and_a_document_named_404_below_it_is_listed(
+    tmp_path: Path, builder: str
+) -> None:
+    files = {
+        "conf.py": conf("extensions = ['sitemapkit.sphinx']", f"html_baseurl = {BASE!r}"),
+        "index.rst": "Home\n====\n\n.. toctree::\n\n   404\n   errors/404\n",
+        "404.rst": "Not found\n=========\n",
+        "errors/404.rst": "404 Not Found\n=============\n\nThe API's answer.\n",
+    }
+    build = sphinx_build(make_site(tmp_path, files), tmp_path / "out", builder)
+    assert build.code == 0, build.warnings
+    page = "errors/404.html" if builder == "html" else "errors/404/"
+    assert locs(build.out / "sitemap.xml") == [
+        BASE + ("index.html" if builder == "html" else ""),
+        BASE + page,
+    ]
+
+
 def test_ablog_listings_are_dated_by_their_posts_and_its_stubs_are_not_listed(
     tmp_path: Path,
 ) -> None:
@@ -970,7 +989,8 @@ def test_config_values_are_the_core_options(tmp_path: Path) -> None:
     with docutils_namespace():  # as sphinx-build does: no node or role leaks to later builds
         app = Sphinx(src, src, tmp_path / "out", tmp_path / "doctrees", "html", status=None)
     for spec in OPTION_SPECS:
-        assert app.config["sitemapkit_" + spec.name] == spec.user_default
+        default = [] if spec.name == "exclude" else spec.user_default  # the 404 page by name
+        assert app.config["sitemapkit_" + spec.name] == default
     names = {value.name for value in app.config if value.name.startswith("sitemapkit_")}
     assert names == {"sitemapkit_" + spec.name for spec in OPTION_SPECS}
     extension = app.extensions["sitemapkit.sphinx"]

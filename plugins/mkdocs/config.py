@@ -23,7 +23,9 @@ from sitemapkit import OPTION_SPECS, OptionError, OptionSpec, SitemapOptions, re
 SPELLING = "plugins.sitemapkit.{}"
 
 #: MkDocs writes a gzip twin of its own sitemap, so users keep it unless they turn it off.
-MKDOCS_DEFAULTS: dict[str, Any] = {"gzip": True}
+#: The theme's 404.html is never a documentation page: only a `docs/404.md` at the top is the
+#: site's 404 page, and an API's `errors/404.md` is a page like any other.
+MKDOCS_DEFAULTS: dict[str, Any] = {"gzip": True, "exclude": ["/404.html", "/404/"]}
 
 
 def describe_option_error(exc: OptionError, name: str) -> str:

@@ -34,13 +34,19 @@ _TYPES_BY_KIND: dict[str, tuple[type, ...]] = {
 _UNLISTED_PAGES = ("search", "genindex", "genindex-*", "404")
 
 
+#: The 404 page is left out by its name (`_UNLISTED_PAGES`), so the core's default patterns,
+#: which match `404.html` at any depth, would only drop documents such as `errors/404`.
+SPHINX_DEFAULTS: dict[str, Any] = {"exclude": []}
+
+
 def add_config_values(app: Sphinx) -> None:
     """Register one config value per core option; `description=` needs Sphinx 7.4 or later."""
     describes = "description" in inspect.signature(app.add_config_value).parameters
     for spec in OPTION_SPECS:
         types = _TYPES_BY_KIND[spec.kind] + ((type(None),) if spec.default is None else ())
         extra: dict[str, Any] = {"description": spec.doc} if describes else {}
-        app.add_config_value(PREFIX + spec.name, spec.user_default, "", types=types, **extra)
+        default = SPHINX_DEFAULTS.get(spec.name, spec.user_default)
+        app.add_config_value(PREFIX + spec.name, default, "", types=types, **extra)
 
 
 def unlisted_page_patterns(builder: StandaloneHTMLBuilder) -> tuple[str, ...]:
