@@ -8,11 +8,14 @@ Every option of `OPTION_SPECS` becomes a flag; values come from pyproject.toml's
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import os
+import signal
 import sys
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -29,6 +32,29 @@ from .validate_command import add_validate_command
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 #: As a shell reports a command that wrote into a pipe its reader had closed (128 + SIGPIPE).
 EXIT_BROKEN_PIPE = 141
+#: As a shell reports a command stopped by SIGINT (Ctrl-C) or SIGTERM (a cancelled CI job).
+EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143
+
+
+class Terminated(BaseException):
+    """SIGTERM, raised where the program is, so every `finally` and cleanup runs as for Ctrl-C
+    (Python's default for SIGTERM ends the process at once, leaving temporary files)."""
+
+
+def _raise_terminated(signum: int, frame: object) -> None:
+    raise Terminated
+
+
+@contextlib.contextmanager
+def _sigterm_as_exception() -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():  # only it may set handlers
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def flag_name(option: str) -> str:
@@ -135,7 +161,8 @@ def run_build(args: argparse.Namespace) -> int:
     project = find_project(str(site))
     if project is not None:  # before anything is written into the sources
         raise SitemapkitError(
-            f"SITE_DIR: {str(site)!r} holds {project.marker}, so it is a {project.generator} "
+            f"SITE_DIR: {str(site)!r} holds {project.marker}, so it is "
+            f"{'an' if project.generator[0] in 'AEIOU' else 'a'} {project.generator} "
             "project, not the site it builds; give the folder it builds the site into, "
             f"{str(site / project.output)!r} by default"
         )
@@ -214,15 +241,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         culprit.error("unrecognized arguments: " + " ".join(unknown))
     runner: Callable[[argparse.Namespace], int] = args.run
     try:
-        code = runner(args)
-        sys.stdout.flush()  # a pipe closed early fails here, not at exit, where it is caught
+        with _sigterm_as_exception():
+            code = runner(args)
+            sys.stdout.flush()  # a pipe closed early fails here, not at exit, where it is caught
         return code
     except SitemapkitError as exc:
         print(f"sitemapkit: error: {exc}", file=sys.stderr)
         return EXIT_INPUT
-    except KeyboardInterrupt:
-        print("sitemapkit: interrupted; the previous sitemap files are unchanged", file=sys.stderr)
-        return 130
+    except (KeyboardInterrupt, Terminated) as exc:
+        stopped = "interrupted" if isinstance(exc, KeyboardInterrupt) else "stopped (SIGTERM)"
+        print(f"sitemapkit: {stopped}; the previous sitemap files are unchanged", file=sys.stderr)
+        return EXIT_INTERRUPTED if isinstance(exc, KeyboardInterrupt) else EXIT_TERMINATED
     except BrokenPipeError:  # `sitemapkit validate ... | head` stopped reading: no traceback
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # nor one when Python flushes stdout at exit

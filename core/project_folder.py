@@ -25,7 +25,22 @@ _MARKERS: tuple[tuple[str, str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("Sphinx", "_build/html", ("conf.py",), ()),
     ("Sphinx", "build/html", ("source/conf.py",), ()),
     ("Hugo", "public", ("hugo.toml", "hugo.yaml", "hugo.json"), ()),
-    ("Hugo", "public", ("config.toml",), ("content", "layouts", "archetypes")),
+    (
+        "Hugo",
+        "public",
+        ("config.toml", "config.yaml", "config.yml", "config.json"),
+        ("content", "layouts", "archetypes"),
+    ),
+    (
+        "Hugo",
+        "public",
+        tuple(
+            f"config/_default/{name}.{kind}"
+            for name in ("hugo", "config")
+            for kind in ("toml", "yaml", "yml", "json")
+        ),
+        (),
+    ),
     ("Jekyll", "_site", ("_config.yml",), ("_layouts", "_posts", "_includes", "_site")),
     (
         "Eleventy",

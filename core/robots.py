@@ -13,6 +13,7 @@ import os
 import stat
 
 from .urls import base_path, encode_file_path
+from .validate_values import same_url_key
 
 MINIMAL_ROBOTS = "User-agent: *\nAllow: /\n"
 #: The comment before the line sitemapkit manages, followed by that line's text (robots.txt
@@ -74,11 +75,27 @@ def _read(path: str) -> tuple[bytes | None, str | None]:
         return None, "robots.txt is a folder; left unchanged"
     try:
         with open(path, "rb") as handle:
-            return handle.read(), None
+            current = handle.read()
+        mode = os.stat(path).st_mode
     except FileNotFoundError:
         return None, None
     except OSError as exc:
         return None, f"robots.txt cannot be read ({exc.strerror}); left unchanged"
+    # Renaming a new file over it would work, as the folder is writable: a file made read-only
+    # (or one this user may not write) says not to, even to root.
+    if not mode & stat.S_IWUSR or not os.access(path, os.W_OK):
+        return None, "robots.txt is read-only (or not this user's to write); left unchanged"
+    return current, None
+
+
+def _names_the_same(line: bytes, ours: bytes) -> bool:
+    """Whether a line of the site's is a `Sitemap:` line for the same URL as `ours`, as
+    crawlers read it: any case and spacing (`sitemap:https://EXAMPLE.com:443/…`)."""
+    key, sep, value = line.partition(b":")
+    if not sep or key.strip().lower() != b"sitemap":
+        return False
+    url = value.strip().decode("utf-8", "replace")
+    return same_url_key(url) == same_url_key(ours.partition(b":")[2].strip().decode("ascii"))
 
 
 def _with_line(current: bytes, ours: bytes | None) -> bytes:
@@ -100,7 +117,7 @@ def _with_line(current: bytes, ours: bytes | None) -> bytes:
             continue
         kept.append(lines[index])
         index += 1
-    if ours is None or any(line.strip() == ours for line in kept):
+    if ours is None or any(_names_the_same(line, ours) for line in kept):
         return b"".join(kept)
     eol = b"\r\n" if b"\r\n" in current else b"\n"
     block = [MARK + ours + eol, ours + eol]

@@ -13,6 +13,7 @@ import html
 import itertools
 import os
 import re
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -35,6 +36,32 @@ _PROGRESS_EVERY = 10_000
 _temp_counter = itertools.count()
 
 Progress = Callable[[int], None]
+
+
+#: Temporary files of this tool (the writer's, robots.txt's), with the process that wrote them.
+_TEMP_NAME = re.compile(r"(?:\.sitemapkit-|robots\.txt\.sitemapkit-)(\d+)(?:-\d+)?\.tmp")
+_TEMP_STEMS = (".sitemapkit-", "robots.txt.sitemapkit-")
+#: Seconds a temporary file must have gone unwritten before it counts as left behind.
+_TEMP_IDLE = 60
+
+
+def _left_by_a_stopped_build(name: str) -> bool:
+    """A temporary file whose process is gone: a build killed (SIGKILL, a lost machine) before
+    it could remove it. Only where processes can be asked about without a signal reaching
+    them (on Windows, `os.kill` ends the process)."""
+    match = _TEMP_NAME.fullmatch(name)
+    if match is None or os.name != "posix":
+        return False
+    pid = int(match.group(1))
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except (OSError, OverflowError):  # another user's process: alive
+        return False
+    return False
 
 
 def _open_temp(folder: str) -> tuple[str, IO[bytes]]:
@@ -103,7 +130,8 @@ class _GzipTwin:
             self._worker.shutdown()
         with contextlib.suppress(OSError, ValueError):  # the file is discarded anyway
             self.stream.close()
-        self.raw.close()
+        with contextlib.suppress(OSError, ValueError):
+            self.raw.close()
 
 
 @dataclass
@@ -146,9 +174,11 @@ class _Part:
             self.gz.close()
 
     def abandon(self) -> None:
+        """Close every handle, whatever fails: closing flushes, and a full disk fails again."""
         for handle in (self.xml, self.txt):
             if handle is not None:
-                handle.close()
+                with contextlib.suppress(OSError, ValueError):  # the file is discarded anyway
+                    handle.close()
         if self.gz is not None:
             self.gz.abandon()
 
@@ -497,8 +527,13 @@ class SitemapWriter:
         pattern = names.part_pattern()
         stems = (names.sitemap[:-4] + "-", names.txt[:-4] + "-")  # a cheap test first: a site
         with os.scandir(self.root) as it:  # may keep thousands of pages in its root folder
-            found = [entry.name for entry in it if entry.name.startswith(stems)]
+            found = [entry.name for entry in it if entry.name.startswith(stems + _TEMP_STEMS)]
         candidates |= {name for name in found if pattern.match(name)}
+        for name in filter(_left_by_a_stopped_build, found):
+            with contextlib.suppress(OSError):
+                if time.time() - os.lstat(os.path.join(self.root, name)).st_mtime > _TEMP_IDLE:
+                    os.remove(os.path.join(self.root, name))
+                    result.removed.append(name)
         candidates = {name for name in candidates if _plain_name(name)}
         written_folded = {name.casefold(): name for name in written}
         for name in sorted(candidates - written):
@@ -513,8 +548,9 @@ class SitemapWriter:
     def _discard(self) -> None:
         temp_paths = list(self._whole_temps)
         for part in self._parts:
+            temp_paths += part.temp_paths()  # first: removed even if closing fails oddly
+        for part in self._parts:
             part.abandon()
-            temp_paths += part.temp_paths()
         for path in temp_paths:
             with contextlib.suppress(OSError):
                 os.remove(path)

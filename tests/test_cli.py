@@ -284,6 +284,36 @@ def test_a_robots_txt_the_system_will_not_write_is_a_warning_after_the_sitemaps(
     assert [p.name for p in site.iterdir() if p.name.endswith(".tmp")] == []
 
 
+def test_sigterm_stops_a_build_cleanly_as_ctrl_c_does(site: Path) -> None:
+    """A cancelled CI job (or `timeout`, `docker stop`) sends SIGTERM: the temporary files go
+    and the old sitemaps stay, instead of dot files piling up to be published."""
+    assert run("build", str(site), "--base-url", "https://example.com/", "--gzip").returncode == 0
+    before = {p.name: p.read_bytes() for p in site.iterdir() if p.is_file()}
+    stop_after_three_entries = (
+        "import os, signal, sys\n"
+        "from sitemapkit import build\n"
+        "real = build.stream_entries\n"
+        "def stopping(pages, maker):\n"
+        "    for number, entry in enumerate(real(pages, maker)):\n"
+        "        if number == 3:\n"
+        "            os.kill(os.getpid(), signal.SIGTERM)\n"
+        "        yield entry\n"
+        "build.stream_entries = stopping\n"
+        "from sitemapkit.cli import main\n"
+        "sys.exit(main(sys.argv[1:]))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", stop_after_three_entries, "build", str(site), "--base-url",
+         "https://x.org/", "--gzip"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 143
+    assert done.stderr == (
+        "sitemapkit: stopped (SIGTERM); the previous sitemap files are unchanged\n"
+    )
+    assert {p.name: p.read_bytes() for p in site.iterdir() if p.is_file()} == before
+
+
 def _limited(resource_name: str, limit: int) -> Callable[[], None]:
     """Runs in the child before it starts: a limit that even root cannot write past."""
 
@@ -530,6 +560,8 @@ def test_a_file_time_in_the_future_is_left_out_with_one_warning(
             "config.toml",
             "public",
         ),
+        (["config.yaml", "layouts/_default/single.html"], "Hugo", "config.yaml", "public"),
+        (["config/_default/hugo.toml"], "Hugo", "config/_default/hugo.toml", "public"),
         (
             ["source/conf.py", "source/index.rst", "build/html/index.html"],
             "Sphinx",
@@ -550,9 +582,10 @@ def test_a_generators_project_folder_is_refused_before_anything_is_written(
     project = write_tree(tmp_path / "project", dict.fromkeys([*files, "index.html"], "<p>"))
     before = sorted(p.relative_to(project) for p in project.rglob("*"))
     assert main(["build", str(project), "--base-url", "https://example.com/"]) == 1
+    article = "an" if generator in ("Eleventy", "Astro") else "a"
     assert capsys.readouterr().err == (
-        f"sitemapkit: error: SITE_DIR: {str(project)!r} holds {marker}, so it is a {generator} "
-        "project, not the site it builds; give the folder it builds the site into, "
+        f"sitemapkit: error: SITE_DIR: {str(project)!r} holds {marker}, so it is {article} "
+        f"{generator} project, not the site it builds; give the folder it builds the site into, "
         f"{str(project / output)!r} by default\n"
     )
     assert sorted(p.relative_to(project) for p in project.rglob("*")) == before

@@ -179,3 +179,31 @@ def test_robots_rules_below_the_host_root_and_ones_that_allow_all_say_nothing(
     assert [n.code for n in notices] == ["robots"]  # the line to add at the host's root
     (tmp_path / "robots.txt").write_text("User-agent: *\nDisallow:\n")
     assert build(tmp_path, pages=2) == []
+
+
+def test_a_sitemap_line_of_the_sites_own_in_any_spelling_gets_no_second_one(
+    tmp_path: Path,
+) -> None:
+    """Crawlers read the key in any case and the URL's host in any case, default port or not."""
+    for line in (
+        "sitemap: https://example.com/sitemap-index.xml",
+        "SITEMAP:https://EXAMPLE.com:443/sitemap-index.xml",
+    ):
+        mine = f"User-agent: *\n{line}\n"
+        (tmp_path / "robots.txt").write_text(mine)
+        build(tmp_path)
+        assert (tmp_path / "robots.txt").read_text() == mine
+
+
+def test_a_read_only_robots_txt_is_left_as_it_is_with_the_line_to_add(tmp_path: Path) -> None:
+    robots = tmp_path / "robots.txt"
+    robots.write_text("User-agent: *\n")
+    robots.chmod(0o444)  # even a build run as root could rename a new file over it
+    notices = build(tmp_path)
+    assert robots.read_text() == "User-agent: *\n"
+    assert stat.S_IMODE(robots.stat().st_mode) == 0o444
+    assert [(n.level, n.code) for n in notices] == [("info", "robots")]
+    assert notices[0].message == (
+        "robots.txt is read-only (or not this user's to write); left unchanged; crawlers need "
+        f"this line in it: {LINE}"
+    )

@@ -6,14 +6,26 @@ import errno
 import gzip
 import math
 import os
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import IO
 
 import pytest
 
 from conftest import SchemaSet, locs, parse_urlset
-from sitemapkit import Notice, Page, PageMetadata, SitemapkitError, build_sitemaps, resolve_options
+from sitemapkit import (
+    Notice,
+    Page,
+    PageMetadata,
+    SitemapkitError,
+    build_sitemaps,
+    resolve_options,
+    writer,
+)
 from sitemapkit.entries import Entry
 from sitemapkit.errors import file_system_error
 from sitemapkit.pages import MARKED_NOINDEX
@@ -388,6 +400,47 @@ def test_an_interrupted_write_leaves_the_old_files_whole(tmp_path: Path) -> None
     with pytest.raises(KeyboardInterrupt):
         SitemapWriter(str(tmp_path), options).write(failing())
     assert contents(tmp_path) == before
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system")
+def test_a_full_disk_leaves_no_temporary_file_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Closing a file flushes it, and on a full disk that fails again: the temporary files
+    must still go. Each is created where it belongs; its writes go to /dev/full (ENOSPC)."""
+    options = resolve_options({"base_url": BASE, "gzip": True, "max_urls": 2})
+    build_sitemaps(tmp_path, options, pages(5))
+    before = contents(tmp_path)
+    real_open_temp = writer._open_temp
+
+    def full_disk_temp(folder: str) -> tuple[str, IO[bytes]]:
+        path, handle = real_open_temp(folder)
+        handle.close()
+        return path, open("/dev/full", "wb")  # the writer closes it
+
+    monkeypatch.setattr(writer, "_open_temp", full_disk_temp)
+    with pytest.raises(SitemapkitError, match="No space left on device"):
+        build_sitemaps(tmp_path, options, pages(7))
+    assert contents(tmp_path) == before
+
+
+@pytest.mark.skipif(os.name != "posix", reason="processes are asked about with signal 0")
+def test_temporary_files_of_a_killed_build_go_with_the_next_build(tmp_path: Path) -> None:
+    """SIGKILL (or a lost machine) gives no chance to clean up: the next build does, sparing
+    the files of a build still running and ones written in the last minute."""
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    dead_pid, alive_pid = int(dead.stdout), os.getppid()
+    left = [f".sitemapkit-{dead_pid}-0.tmp", f"robots.txt.sitemapkit-{dead_pid}.tmp"]
+    kept = [f".sitemapkit-{alive_pid}-0.tmp", f".sitemapkit-{dead_pid}-7.tmp", ".sitemapkit-x.tmp"]
+    for name in left + kept:
+        (tmp_path / name).write_text("<?xml")
+    an_hour_ago = time.time() - 3600
+    for name in [*left, *kept[:1], kept[2]]:  # kept[1]: written moments ago, maybe in use
+        os.utime(tmp_path / name, (an_hour_ago, an_hour_ago))
+    result = build_sitemaps(tmp_path, resolve_options({"base_url": BASE}), pages(2))
+    assert sorted(result.removed) == sorted(left)
+    assert sorted(n for n in names(tmp_path) if n.endswith(".tmp")) == sorted(kept)
 
 
 def test_too_many_parts_for_one_index_is_a_clear_error(
