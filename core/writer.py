@@ -236,6 +236,33 @@ def read_head(path: str, size: int = 4096) -> bytes | None:
         return None
 
 
+_XML_ROOT = re.compile(rb"<([^\s/>?!]+)")
+
+
+def unlike_a_sitemap(path: str) -> str | None:
+    """Why a file at a sitemap's name is something else (a feed, `ads.txt`), or None.
+
+    An empty or unreadable file is no one's content. XML is judged by its root element, text
+    by its lines, which must be URLs.
+    """
+    head = read_head(path)
+    if not head or not head.strip():
+        return None
+    if path.endswith(".txt"):
+        line = head.lstrip(b"\xef\xbb\xbf").split(b"\n", 1)[0].strip()
+        if line.startswith((b"http://", b"https://")):
+            return None
+        return f"its first line is {line[:40].decode('utf-8', 'replace')!r}, not a URL"
+    text = re.sub(rb"<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>]*>", b"", head, flags=re.DOTALL)
+    root = _XML_ROOT.search(text)
+    if root is None:
+        return None  # cut short or not XML: nothing to tell
+    name = root.group(1).rpartition(b":")[2].decode("utf-8", "replace")
+    if name in ("urlset", "sitemapindex"):
+        return None
+    return f"its root element is <{name}>"
+
+
 #: Text files an earlier build's index names, with the size each had (None: not recorded).
 NotedTextFiles = Mapping[str, int | None]
 
@@ -480,7 +507,7 @@ class SitemapWriter:
             index_names = [names.index] + ([names.sitemap] if len(self._parts) > 1 else [])
             for name in index_names:
                 placements += self._write_whole(name, index)
-        self._check_targets(name for _, name in placements)
+        self._check_targets((name for _, name in placements), noted)
         for temp_path, name in placements:
             target = os.path.join(self.root, name)
             if os.path.lexists(target) and not is_own_file(target, noted):
@@ -507,8 +534,9 @@ class SitemapWriter:
             placements.append((temp_path, name + ".gz"))
         return placements
 
-    def _check_targets(self, names: Iterable[str]) -> None:
-        """A folder at a file's name would stop the set half-way: refuse before placing any."""
+    def _check_targets(self, names: Iterable[str], noted: NotedTextFiles) -> None:
+        """A folder at a file's name would stop the set half-way, and a file that is no sitemap
+        (a feed at `index.xml`, `ads.txt`) is the site's: refuse before placing any."""
         for name in names:
             path = os.path.join(self.root, name)
             if os.path.isdir(path) and not os.path.islink(path):
@@ -516,6 +544,18 @@ class SitemapWriter:
                     f"{name!r} in the output folder is a folder, so the sitemap cannot be "
                     f"written there; remove it or set {self.names.option_naming(name)} to "
                     "another name"
+                )
+            if name.endswith(".gz") or not os.path.isfile(path) or is_own_file(path, noted):
+                continue
+            unlike = unlike_a_sitemap(path)
+            if unlike is not None:
+                option = self.names.option_naming(name)
+                usual = getattr(SitemapOptions(), option)
+                such_as = f", such as {usual}" if usual != getattr(self.options, option) else ""
+                raise SitemapkitError(
+                    f"{option}: the output folder's {name} is not a sitemap ({unlike}), so it is "
+                    f"not replaced; set {option} to another name{such_as}, or remove that file "
+                    "from the site if it is left over"
                 )
 
     def _remove_stale(self, noted: NotedTextFiles, listed: Set[str], result: WriteResult) -> None:

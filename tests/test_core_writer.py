@@ -269,6 +269,48 @@ def test_replacing_a_file_another_tool_wrote_warns_naming_it_and_the_option(
     assert notices == []
 
 
+@pytest.mark.parametrize(
+    ("options", "name", "content", "expected"),
+    [
+        (
+            {"sitemap_name": "index.xml"},
+            "index.xml",
+            '<?xml version="1.0"?>\n<!-- Hugo -->\n<rss version="2.0"><channel/></rss>',
+            "sitemap_name: the output folder's index.xml is not a sitemap (its root element is "
+            "<rss>), so it is not replaced; set sitemap_name to another name, such as "
+            "sitemap.xml, or remove that file from the site if it is left over",
+        ),
+        (
+            {"txt_name": "ads.txt"},
+            "ads.txt",
+            "google.com, pub-0000000000000000, DIRECT\n",
+            "txt_name: the output folder's ads.txt is not a sitemap (its first line is "
+            "'google.com, pub-0000000000000000, DIRECT', not a URL), so it is not replaced; set "
+            "txt_name to another name, such as sitemap.txt, or remove that file from the site if "
+            "it is left over",
+        ),
+        (
+            {},
+            "sitemap-index.xml",
+            "<feed xmlns='http://www.w3.org/2005/Atom'/>",
+            "index_name: the output folder's sitemap-index.xml is not a sitemap (its root "
+            "element is <feed>), so it is not replaced; set index_name to another name, or "
+            "remove that file from the site if it is left over",
+        ),
+    ],
+)
+def test_a_file_that_is_no_sitemap_is_never_replaced(
+    tmp_path: Path, options: dict[str, str], name: str, content: str, expected: str
+) -> None:
+    """A name option pointed at a feed or `ads.txt` would destroy it: refused, nothing written."""
+    (tmp_path / name).write_text(content)
+    before = contents(tmp_path)
+    with pytest.raises(SitemapkitError) as caught:
+        build_sitemaps(tmp_path, resolve_options({"base_url": BASE, **options}), pages(2))
+    assert str(caught.value) == expected
+    assert contents(tmp_path) == before
+
+
 def test_turning_txt_off_removes_the_old_text_sitemap_but_never_the_users(
     tmp_path: Path,
 ) -> None:
