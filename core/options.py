@@ -138,8 +138,10 @@ def _as_list(value: Any) -> list[Any] | None:
 
 def check_patterns(name: str, value: Any) -> tuple[str, ...]:
     items = _as_list(value)
-    if items is None or not all(isinstance(item, str) and item.strip() for item in items):
+    if items is None or not all(isinstance(item, str) for item in items):
         raise OptionError(name, value, "expected a list of patterns such as ['drafts/', '*.pdf']")
+    if not all(item.strip() for item in items):
+        raise OptionError(name, value, "an empty pattern matches nothing; remove it")
     for item in items:
         problem = check_pattern(item)
         if problem:
@@ -155,8 +157,11 @@ def _pattern_map(value_check: Check, example: str) -> Check:
             )
         rules = []
         for pattern, item in value.items():
-            if not isinstance(pattern, str) or check_pattern(pattern):
+            if not isinstance(pattern, str):
                 raise OptionError(name, pattern, f"expected a pattern, such as {example}")
+            problem = check_pattern(pattern)
+            if problem:
+                raise OptionError(name, pattern, problem)
             rules.append((pattern, value_check(f"{name}[{pattern!r}]", item)))
         return tuple(rules)
 

@@ -14,6 +14,9 @@ T = TypeVar("T")
 
 def check_pattern(pattern: str) -> str | None:
     """Why a pattern cannot be used, or None when it compiles."""
+    if "://" in pattern:  # no output path holds one: the pattern would match nothing
+        path = "/" + pattern.split("://", 1)[1].partition("/")[2]
+        return f"patterns match output paths, not URLs; write the path, such as {path!r}"
     try:
         GitIgnoreSpec.from_lines([pattern])
     except Exception as exc:  # pathspec raises several types for bad globs

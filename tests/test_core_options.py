@@ -70,6 +70,30 @@ def test_a_bad_value_names_the_option_the_value_and_what_is_allowed(
     assert repr(value) in message or repr(next(iter(value.values()))) in message  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ({"exclude": ["404.html", " "]}, "exclude: ['404.html', ' '] is not valid; an empty"),
+        (
+            {"exclude": ["https://example.com/drafts/"]},
+            "exclude: 'https://example.com/drafts/' is not valid; patterns match output paths, "
+            "not URLs; write the path, such as '/drafts/'",
+        ),
+        (
+            {"priority_overrides": {"http://x.org/blog/*": 0.5}},
+            "priority_overrides: 'http://x.org/blog/*' is not valid; patterns match output "
+            "paths, not URLs; write the path, such as '/blog/*'",
+        ),
+    ],
+)
+def test_a_pattern_that_could_match_nothing_says_why(
+    values: dict[str, object], message: str
+) -> None:
+    with pytest.raises(OptionError) as caught:
+        resolve_options(values)
+    assert str(caught.value).startswith(message)
+
+
 def test_an_unknown_option_suggests_the_closest_name_or_lists_them() -> None:
     """The name is what is wrong, not the value, so the message does not call it invalid."""
     with pytest.raises(OptionError) as caught:
