@@ -16,9 +16,11 @@ _EPOCH_DATE = dt.date(1970, 1, 1)
 #: The seconds of 0001-01-01T00:00:00 and 9999-12-31T23:59:59 UTC: what a W3C date can hold.
 _FIRST_SECOND = (dt.date(1, 1, 1) - _EPOCH_DATE).days * _DAY
 _LAST_SECOND = (dt.date(9999, 12, 31) - _EPOCH_DATE).days * _DAY + _DAY - 1
-#: A number is read as seconds since 1970 only from 1990 on, before any web page: smaller ones
-#: are mistakes, most often a date written without its dashes (20240102 is 1970-08-23).
-_FIRST_NUMBER = (dt.date(1990, 1, 1) - _EPOCH_DATE).days * _DAY
+#: 1990, before any web page: earlier times are placeholders, not changes. A number is read as
+#: seconds since 1970 only from then on: smaller ones are mistakes, most often a date written
+#: without its dashes (20240102 is 1970-08-23). A file time before it is a tool's stand-in
+#: (1 in the Nix store, 1980-01-01 from zip archives, `SOURCE_DATE_EPOCH=0`).
+FIRST_PLAUSIBLE = (dt.date(1990, 1, 1) - _EPOCH_DATE).days * _DAY
 _DATE_ONLY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 #: Clock skew allowed before a time counts as "in the future": a date written in a zone up to
 #: UTC+14 is midnight UTC of a day that has begun there.
@@ -106,7 +108,7 @@ def parse_lastmod(value: object) -> int:
     if isinstance(value, bool):
         raise ValueError("expected a date such as 2024-05-01 or 2024-05-01T12:00:00+00:00")
     if isinstance(value, int | float):
-        if not _FIRST_NUMBER <= value <= _LAST_SECOND:  # NaN fails this too
+        if not FIRST_PLAUSIBLE <= value <= _LAST_SECOND:  # NaN fails this too
             raise ValueError(
                 "expected a date such as 2024-05-01 (with its dashes), or seconds since 1970 "
                 "such as 1714521600 (a number is read so from 1990 on, 631152000)"

@@ -17,7 +17,13 @@ from math import floor
 from operator import itemgetter
 from typing import Literal
 
-from .dates import FUTURE_SLACK_SECONDS, fits_w3c, format_lastmod, unwritable_time
+from .dates import (
+    FIRST_PLAUSIBLE,
+    FUTURE_SLACK_SECONDS,
+    fits_w3c,
+    format_lastmod,
+    unwritable_time,
+)
 from .options import SitemapOptions
 from .pages import NO_METADATA, Page, SkippedPages, sort_name
 from .patterns import PathMatcher, RuleTable
@@ -112,6 +118,21 @@ def without_html(url_path: str) -> str:
     if url_path == "index.html" or url_path.endswith("/index.html"):
         return url_path[:-10]
     return url_path[:-5]
+
+
+def _placeholder_times_notice(pages: SkippedPages) -> Notice:
+    """Times before the web are what Nix, zip archives or `SOURCE_DATE_EPOCH=0` put there."""
+    many = pages.count > 1
+    count = f"{pages.count:,} pages have file times" if many else "1 page has a file time"
+    return Notice(
+        "warning",
+        "placeholder-lastmod",
+        f"{count} before 1990 ({'the first: ' if many else ''}{pages.first!r}), a stand-in "
+        "that tools such as Nix, zip archives or SOURCE_DATE_EPOCH=0 give files, not a time "
+        f"the page changed, so {'they get' if many else 'it gets'} no date in the sitemap; "
+        "restore the files' times (see the README), or set lastmod to none",
+        ("lastmod",),
+    )
 
 
 def _shown(moment: int) -> str:
@@ -216,6 +237,8 @@ class EntryMaker:
         #: Pages left without a lastmod for a file time in the future: how many, and the first.
         self.future_files = 0
         self.first_future: tuple[str, int] = ("", 0)
+        #: Pages left without a lastmod for a file time before 1990 (a tool's stand-in).
+        self.placeholder_times = SkippedPages()
         self.skipped: Counter[str] = Counter()
         #: Pages whose robots meta tag says noindex, left out unless `skip_noindex` is false.
         self.noindex = SkippedPages()
@@ -293,8 +316,12 @@ class EntryMaker:
                         if lastmod > latest:
                             self._note_future_file(page, lastmod)
                             lastmod = None
-                        elif lastmod < oldest:
-                            oldest = lastmod
+                        elif lastmod < oldest:  # rare: a new minimum, or a placeholder time
+                            if lastmod < FIRST_PLAUSIBLE:
+                                self.placeholder_times.note(page.path)
+                                lastmod = None
+                            else:
+                                oldest = lastmod
             elif lastmod > latest:
                 lastmod = self._instead_of_future(page, lastmod, times)
             if meta is NO_METADATA:  # the common case: nothing the author stated
@@ -320,6 +347,8 @@ class EntryMaker:
             self.oldest_file_time = oldest
         if self.future_files:
             self.report(_future_files_notice(self.future_files, *self.first_future))
+        if self.placeholder_times.count:
+            self.report(_placeholder_times_notice(self.placeholder_times))
         if self.noindex.count:
             skipped["noindex"] = self.noindex.count
             self.report(_noindex_notice(self.noindex))

@@ -126,25 +126,54 @@ def test_lastmod_is_the_newest_source_mtime(tmp_path: Path) -> None:
 
 
 def test_lastmod_is_the_second_a_file_time_falls_in(tmp_path: Path) -> None:
-    # The float st_mtime rounds 23:59:59.99999999 up to the next day; before 1970, int()
-    # would round towards zero. Both for a scan and for a page list's sources.
-    times = {
-        "late.html": (1_718_409_599_999_999_990, "2024-06-14T23:59:59+00:00"),
-        "old.html": (-3_600_500_000_000, "1969-12-31T22:59:59+00:00"),
-    }
+    # The float st_mtime rounds 23:59:59.99999999 up to the next day. Both for a scan and for
+    # a page list's sources.
     site = tmp_path / "site"
     site.mkdir()
-    for name, (nanoseconds, _) in times.items():
-        (site / name).write_text(html())
-        os.utime(site / name, ns=(nanoseconds, nanoseconds))
-    expected = {BASE + name: lastmod for name, (_, lastmod) in times.items()}
+    (site / "late.html").write_text(html())
+    os.utime(site / "late.html", ns=(1_718_409_599_999_999_990,) * 2)
     scanned = by_loc(build(site, robots=False))
-    assert {loc: row["lastmod"] for loc, row in scanned.items()} == expected
-    listed = [Page(name, sources=(str(site / name),)) for name in times]
-    rows = by_loc(build(site, listed, robots=False))
-    assert {loc: row["lastmod"] for loc, row in rows.items()} == expected
-    api = by_loc(build(site, [Page("a.html", mtime=-0.5)], robots=False))
-    assert api[BASE + "a.html"]["lastmod"] == "1969-12-31T23:59:59+00:00"
+    assert scanned[BASE + "late.html"]["lastmod"] == "2024-06-14T23:59:59+00:00"
+    rows = by_loc(build(site, [Page("late.html", sources=(str(site / "late.html"),))]))
+    assert rows[BASE + "late.html"]["lastmod"] == "2024-06-14T23:59:59+00:00"
+
+
+@pytest.mark.parametrize(
+    "seconds",
+    [1, 315_532_800, -3_600.5],  # the Nix store's, a zip archive's 1980-01-01, before 1970
+)
+def test_a_file_time_before_1990_is_a_stand_in_and_gives_no_lastmod(
+    tmp_path: Path, seconds: float
+) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    for name in ("index.html", "a.html", "b.html"):
+        (site / name).write_text(html())
+    os.utime(site / "index.html", (T0, T0))
+    for name in ("a.html", "b.html"):
+        os.utime(site / name, (seconds, seconds))
+    notices: list[Notice] = []
+    options = resolve_options({"base_url": BASE, "robots": False})
+    build_sitemaps(site, options, report=notices.append)
+    rows = by_loc(parse_urlset(site / "sitemap.xml"))
+    assert {loc: row.get("lastmod") for loc, row in rows.items()} == {
+        BASE: "2023-11-14T22:13:20+00:00", BASE + "a.html": None, BASE + "b.html": None
+    }  # fmt: skip
+    assert [(n.level, n.code) for n in notices] == [("warning", "placeholder-lastmod")]
+    assert notices[0].message.startswith(
+        "2 pages have file times before 1990 (the first: 'a.html'), a stand-in that tools such "
+        "as Nix, zip archives or SOURCE_DATE_EPOCH=0 give files, not a time the page changed, "
+        "so they get no date in the sitemap; "
+    )
+    # A page list: the page has no time of its own, and takes the site's newest, as a page
+    # whose source is missing does.
+    listed = [Page(name, sources=(str(site / name),)) for name in ("index.html", "a.html")]
+    build_sitemaps(site, options, listed, report=notices.append)
+    dates = {row["loc"]: row["lastmod"] for row in parse_urlset(site / "sitemap.xml")}
+    assert dates == {
+        BASE: "2023-11-14T22:13:20+00:00",
+        BASE + "a.html": "2023-11-14T22:13:20+00:00",
+    }
 
 
 def test_author_lastmod_wins_and_pages_without_sources_borrow(tmp_path: Path) -> None:
