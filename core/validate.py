@@ -402,6 +402,7 @@ class _Validation:
             self.problem("error", "unreadable", name, None, f"cannot be read ({exc.strerror})")
             return None
         if len(data) > UNPACK_LIMIT:
+            self.count_checked(path, name)  # read as far as the limit: that is its check
             self.problem("error", "too-large", name, None, _too_large_to_read())
             return None
         if path.name.endswith(".gz"):
@@ -426,6 +427,7 @@ class _Validation:
         else:
             if len(unpacked) <= UNPACK_LIMIT:
                 return unpacked
+            self.count_checked(path, self.display(path))
             problem = ("too-large", "decompresses to " + _too_large_to_read())
         key = path.resolve()
         if key not in self.bad_gzip:
@@ -441,6 +443,16 @@ class _Validation:
                 continue
             path = self.local_file(loc)
             if path is None:
+                if self.base is not None and remainder_under(loc, self.base) is not None:
+                    self.problem(
+                        "error",
+                        "index-missing",
+                        index.name,
+                        line,
+                        f"entry {loc!r} names no file in {self.display(self.root)} (a `..` "
+                        "segment, or a path that would leave the folder); list the sitemap's "
+                        "own URL",
+                    )
                 continue
             if path.name == visit.path.name and path.resolve() == itself:
                 self.problem(
@@ -662,7 +674,8 @@ class _Validation:
                     "robots",
                     name,
                     number,
-                    f"Sitemap: {value!r} {problem}; write the sitemap's absolute URL alone",
+                    f"Sitemap: {value!r} {problem}"
+                    + ("" if ";" in problem else "; write the sitemap's absolute URL alone"),
                 )
                 continue
             path = self.local_file(value)

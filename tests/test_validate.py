@@ -101,7 +101,13 @@ DEFECTS = [
     Defect("gzip-corrupt-listed", "gzip", None, "is not valid gzip", None),  # reported once
     Defect("txt-mismatch/sitemap.xml", "txt-mismatch", None, "misses 1 URL(s)", False),
     Defect("no-page", "no-page", 5, "'https://example.com/gone/' maps to no file", None),
-    Defect("robots-relative", "robots", 4, "'/sitemap.xml' is not an absolute", None),
+    Defect(
+        "robots-relative",
+        "robots",
+        4,
+        "'/sitemap.xml' is not an absolute http:// or https:// URL; write the full address",
+        None,
+    ),
     Defect("robots-missing", "robots", 4, "sitemap-index.xml, which does not exist", None),
     Defect("session-id.xml", "session-id", 4, "carries a session id", False, "warning"),
     Defect(
@@ -235,6 +241,7 @@ def test_a_gzip_bomb_is_read_only_up_to_a_limit(tmp_path: Path) -> None:
     report = validate_target(bomb)
     assert [(p.code, p.file) for p in report.problems] == [("too-large", str(bomb))]
     assert f"decompresses to more than {UNPACK_LIMIT:,} bytes" in report.problems[0].message
+    assert report.files == [str(bomb)]  # read as far as the limit: checked
     plain = tmp_path / "huge.xml"
     with plain.open("wb") as out:
         out.truncate(UNPACK_LIMIT + 1)  # sparse: no disk used
@@ -760,3 +767,18 @@ def test_a_robots_txt_below_the_host_root_is_a_file_not_the_rules(
     report = validate_target(site)
     assert report.base_url == "https://example.com/docs/"
     assert not report.problems, report.describe()
+
+
+def test_an_index_entry_with_a_dot_segment_is_not_skipped(make_tree: Callable[..., Path]) -> None:
+    site = make_tree(
+        {
+            "sitemap-index.xml": _index(
+                "https://example.com/a.xml", "https://example.com/x/../missing.xml"
+            ),
+            "a.xml": _urlset("https://example.com/"),
+            "index.html": "<p>",
+        }
+    )
+    report = validate_target(site)
+    assert [(p.code, p.line) for p in report.problems] == [("index-missing", 4)], report.describe()
+    assert "'https://example.com/x/../missing.xml' names no file in" in report.problems[0].message
