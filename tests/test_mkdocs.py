@@ -795,12 +795,29 @@ def test_serve_never_lists_the_development_address(
     config_file = make_site(tmp_path, {"site_url": "https://example.com/"})
     config = load_config(config_file=str(config_file))
     config.site_url = "http://127.0.0.1:8000/"  # what `mkdocs serve` does before building
-    with caplog.at_level(logging.INFO):
-        build(config, serve_url=config.site_url)
+    config.plugins.on_startup(command="serve", dirty=False)
+    try:
+        with caplog.at_level(logging.INFO):
+            build(config, serve_url=config.site_url)
+    finally:  # MkDocs keeps plugin objects across loads of one config file, as serve needs
+        config.plugins.on_startup(command="build", dirty=False)
     site = Path(config.site_dir)
     assert (site / "drafts" / "plan" / "index.html").is_file()  # serve builds drafts
     assert not [p.name for p in site.iterdir() if p.name.startswith("sitemap")]
-    assert any("mkdocs serve" in m for m in sitemapkit_messages(caplog, logging.INFO))
+    assert sitemapkit_messages(caplog, logging.INFO)[0] == (
+        "sitemapkit: no sitemap while `mkdocs serve` runs: it puts its own address "
+        "(http://127.0.0.1:8000/) in site_url, which crawlers cannot reach; `mkdocs build` "
+        "writes the sitemap (set plugins.sitemapkit.base_url to preview the sitemap here)"
+    )
+    # The same address in mkdocs.yml itself, in a build: that is what to change.
+    caplog.clear()
+    config = load_config(config_file=str(config_file), site_url="http://127.0.0.1:8000/")
+    with caplog.at_level(logging.INFO):
+        build(config)
+    assert not [p.name for p in site.iterdir() if p.name.startswith("sitemap")]
+    assert "set site_url in mkdocs.yml to the address the site is served from" in (
+        sitemapkit_messages(caplog, logging.INFO)[0]
+    )
 
     plugin = {"sitemapkit": {"base_url": "https://example.com/"}}
     config = load_config(config_file=str(make_site(tmp_path, {"plugins": [plugin]})))

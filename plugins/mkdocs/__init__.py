@@ -24,7 +24,7 @@ from sitemapkit import Notice, Page, SitemapkitError, SitemapOptions, build_site
 from sitemapkit.dates import build_start_ns
 from sitemapkit.gc_pause import paused_gc
 
-from .config import SitemapkitConfig, core_options, is_dev_address
+from .config import SitemapkitConfig, core_options
 from .pages import Rendered, site_pages, tag_listings
 from .redirects import drop_redirected, redirected_paths
 from .takeover import drop_theme_template, remove_mkdocs_leftovers, stop_mkdocs_sitemap
@@ -75,8 +75,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         stop_mkdocs_sitemap(config)
-        serving = self.command == "serve" or is_dev_address(config)
-        self.options = core_options(self.config, config, serving, log)
+        self.options = core_options(self.config, config, self.command, log)
         if not self.open:
             self.gathered = {}
             # Before plugins and hooks write generated pages: the command's start when MkDocs

@@ -72,12 +72,13 @@ def is_dev_address(config: MkDocsConfig) -> bool:
 
 
 def core_options(
-    plugin_config: Mapping[str, Any], config: MkDocsConfig, serving: bool, log: PrefixedLogger
+    plugin_config: Mapping[str, Any], config: MkDocsConfig, command: str, log: PrefixedLogger
 ) -> SitemapOptions | None:
     """The core's options for this build, or None (with a log line saying why) for no sitemap.
 
     `base_url` defaults to `site_url`, except during `mkdocs serve`, where `site_url` is the
-    development address and a sitemap would list it.
+    development address and a sitemap would list it (and except when `site_url` is that
+    address in mkdocs.yml itself).
     """
     values = dict(plugin_config)
     if values["pretty_urls"] is False:
@@ -87,12 +88,19 @@ def core_options(
         )
     chosen_base = values["base_url"]
     if chosen_base is None:
-        if serving:
+        preview = f"set {SPELLING.format('base_url')} to preview the sitemap"
+        if command == "serve":
+            log.info(
+                "no sitemap while `mkdocs serve` runs: it puts its own address "
+                f"({config.site_url}) in site_url, which crawlers cannot reach; `mkdocs build` "
+                f"writes the sitemap ({preview} here)"
+            )
+            return None
+        if is_dev_address(config):
             log.info(
                 f"no sitemap: site_url is the development address ({config.site_url}), which "
-                "`mkdocs serve` puts there and crawlers cannot reach; to preview the sitemap, "
-                f"set {SPELLING.format('base_url')}; in mkdocs.yml, set site_url to the address "
-                "the site is served from"
+                "crawlers cannot reach; set site_url in mkdocs.yml to the address the site is "
+                f"served from ({preview} at that address)"
             )
             return None
         if not config.site_url:
