@@ -312,6 +312,41 @@ def test_every_language_of_mkdocs_static_i18n_is_in_one_sitemap(
     assert (site / "sitemap.xml").read_bytes() == first
 
 
+@pytest.mark.parametrize("fr_site_url", ["https://example.fr/", "https://example.com/fr-site/"])
+def test_a_language_with_a_site_url_of_its_own_is_listed_at_it_or_left_out(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, fr_site_url: str
+) -> None:
+    """The French pages' canonical links use the French site_url: under the main address they
+    are listed there; on another host they cannot be in this sitemap, and a warning says so."""
+    i18n = {
+        "i18n": {
+            **I18N_EN_FR["i18n"],
+            "languages": [dict(language) for language in I18N_EN_FR["i18n"]["languages"]],
+        }
+    }
+    i18n["i18n"]["languages"][1]["site_url"] = fr_site_url
+    docs = {"en/index.md": "# Home\n", "fr/index.md": "# Accueil\n", "fr/a.md": "# A\n"}
+    config = {"site_url": "https://example.com/", "plugins": ["search", i18n, "sitemapkit"]}
+    with caplog.at_level(logging.INFO):
+        site = run_build(make_site(tmp_path, {**config, "nav": None}, docs))
+    found = locs(site / "sitemap.xml")
+    canonical = canonical_links(site)
+    warnings = sitemapkit_messages(caplog, logging.WARNING)
+    if fr_site_url.startswith("https://example.com/"):
+        assert found == ["https://example.com/", fr_site_url + "fr/", fr_site_url + "fr/a/"]
+        assert set(found) <= set(canonical.values())
+        assert warnings == []
+    else:
+        assert found == ["https://example.com/"]
+        assert canonical["fr/a/index.html"] == "https://example.fr/fr/a/"
+        assert warnings == [
+            "sitemapkit: the 2 pages built with site_url https://example.fr/ (a language with a "
+            "site_url of its own) are not listed: it is not below https://example.com/, and a "
+            "sitemap lists the URLs below its own address only; give that address a sitemap of "
+            "its own"
+        ]
+
+
 def test_pages_the_build_writes_take_the_sites_newest_date(
     tmp_path: Path, schemas: SchemaSet
 ) -> None:
@@ -815,8 +850,9 @@ def test_serve_never_lists_the_development_address(
     with caplog.at_level(logging.INFO):
         build(config)
     assert not [p.name for p in site.iterdir() if p.name.startswith("sitemap")]
-    assert "set site_url in mkdocs.yml to the address the site is served from" in (
-        sitemapkit_messages(caplog, logging.INFO)[0]
+    assert (
+        "set site_url in mkdocs.yml to the address the site is served from"
+        in (sitemapkit_messages(caplog, logging.INFO)[0])
     )
 
     plugin = {"sitemapkit": {"base_url": "https://example.com/"}}

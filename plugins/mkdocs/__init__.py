@@ -10,6 +10,8 @@ and only the outermost build writes, after the ones inside it.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -23,9 +25,10 @@ from mkdocs.structure.pages import Page as MkDocsPage
 from sitemapkit import Notice, Page, SitemapkitError, SitemapOptions, build_sitemaps
 from sitemapkit.dates import build_start_ns
 from sitemapkit.gc_pause import paused_gc
+from sitemapkit.urls import normalise_base_url
 
 from .config import SitemapkitConfig, core_options
-from .pages import Rendered, site_pages, tag_listings
+from .pages import Rendered, rebased, site_pages, tag_listings
 from .redirects import drop_redirected, redirected_paths
 from .takeover import drop_theme_template, remove_mkdocs_leftovers, stop_mkdocs_sitemap
 
@@ -49,6 +52,8 @@ class _Build:
     #: The pages rendered, and those whose HTML has a robots noindex (when that is checked).
     rendered: Rendered = field(default_factory=Rendered)
     pages: list[Page] | None = None
+    #: This build's options: a build inside another (a language) may have its own site_url.
+    options: SitemapOptions | None = None
 
 
 # SitemapkitConfig is built from the core's option specs at import, which mypy cannot follow.
@@ -81,7 +86,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
             # Before plugins and hooks write generated pages: the command's start when MkDocs
             # ran one, else now (a plugin listed earlier may already have written its files).
             self.started_ns, self.startup_ns = self.startup_ns or build_start_ns(), None
-        self.open.append(_Build())
+        self.open.append(_Build(options=self.options))
         return config
 
     @event_priority(-100)  # late, though any plugin's files are final by now
@@ -94,9 +99,18 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
 
     @event_priority(-1000)  # after plugins and hooks that add meta tags to the page
     def on_post_page(self, output: str, *, page: MkDocsPage, config: MkDocsConfig) -> str:
-        if self.options is not None and self.options.skips_noindex and self.open:
+        if self.open and (options := self.open[-1].options) is not None and options.skips_noindex:
             self.open[-1].rendered.note(page.file, output)
         return output
+
+    def _base_url_of(self, config: MkDocsConfig, options: SitemapOptions) -> str | None:
+        """The address a build's pages are at: mkdocs-static-i18n sets a language's own
+        `site_url` after this plugin's `on_config` has read it."""
+        chosen: Mapping[str, object] = self.config  # typed from the core's specs at import
+        if chosen["base_url"] is None and config.site_url:
+            with contextlib.suppress(ValueError):
+                return normalise_base_url(config.site_url)
+        return options.base_url
 
     def on_build_error(self, *, error: Exception) -> None:
         self.open.clear()
@@ -107,22 +121,28 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         if self.open:
             self.last = self.open.pop()
         build = self.last
-        if self.options is None or build.files is None:
+        options = build.options
+        if options is None or build.files is None:
             return
         try:
             with paused_gc():  # see sitemapkit.gc_pause: MkDocs' heap is large
                 if build.pages is None:
-                    rendered = build.rendered if self.options.skips_noindex else None
+                    rendered = build.rendered if options.skips_noindex else None
                     pages = site_pages(build.files, log.warning, build.listings, rendered)
                     redirected = redirected_paths(config, build.files)
                     build.pages = drop_redirected(pages, redirected, log.info)
+                if self.open:  # a build inside another: the outermost one writes
+                    outer = self.open[0].options
+                    own = self._base_url_of(config, options)
+                    if outer is not None and outer.base_url and own:
+                        for page in rebased(build.pages, own, outer.base_url, log.warning):
+                            self.gathered.setdefault(page.path, page)
+                    return
                 for page in build.pages:
                     self.gathered.setdefault(page.path, page)
-                if self.open:
-                    return  # a build inside another: the outer one writes
                 result = build_sitemaps(
                     config.site_dir,
-                    self.options,
+                    options,
                     list(self.gathered.values()),
                     report=log_notice,
                     build_started_ns=self.started_ns,

@@ -6,6 +6,7 @@ also holds drafts, and after `--dirty` it holds pages that no longer exist.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -164,3 +165,25 @@ def site_pages(
             )
         )
     return pages
+
+
+def rebased(pages: list[Page], base_url: str, main_base_url: str, warn: Warn) -> list[Page]:
+    """A build inside another (a language of mkdocs-static-i18n) with a `site_url` of its own:
+    its pages' URLs, relative to the main build's. Under another address they are left out,
+    with a warning: a sitemap lists the URLs below its own address only."""
+    if base_url == main_base_url:
+        return pages
+    if not base_url.startswith(main_base_url):
+        if pages:
+            warn(
+                f"the {len(pages):,} pages built with site_url {base_url} (a language with a "
+                f"site_url of its own) are not listed: it is not below {main_base_url}, and a "
+                "sitemap lists the URLs below its own address only; give that address a "
+                "sitemap of its own"
+            )
+        return []
+    prefix = base_url[len(main_base_url) :]
+    return [
+        dataclasses.replace(page, url=prefix + (page.url or page.path).lstrip("/"))
+        for page in pages
+    ]
