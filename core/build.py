@@ -126,8 +126,8 @@ def _build(
         report(
             _no_pages_notice(maker.skipped["excluded"], maker.excluded_by_page, maker.noindex.count)
         )
-    elif pages is None and written.urls > 1:
-        _warn_if_build_times(maker, report)
+    elif written.urls > 1:
+        _warn_if_build_times(maker, report, scanned=pages is None)
     if options.robots:
         try:
             _robots_step(root, options.base_url, options.index_name, written.urls, result, report)
@@ -201,10 +201,25 @@ def _stubs_notice(stubs: SkippedPages) -> Notice:
 RECENT_SECONDS = 3600
 
 
-def _warn_if_build_times(maker: EntryMaker, report: Report) -> None:
-    """A scan right after a generator that rewrites every page: its lastmods are the build's."""
+def _warn_if_build_times(maker: EntryMaker, report: Report, scanned: bool) -> None:
+    """Every file time recent: a scan right after a generator that rewrites every page (its
+    lastmods are the build's, a warning), or an adapter's sources fresh from a clone, as on
+    CI (an INFO line: a new site's sources are recent too, and `--strict` must pass)."""
     oldest = maker.oldest_file_time
     if oldest is None or oldest < maker.now - RECENT_SECONDS:
+        return
+    if not scanned:
+        report(
+            Notice(
+                "info",
+                "recent-sources",
+                "the sources of every page with a file time were modified in the last hour "
+                f"(the oldest at {format_lastmod(oldest, False)}), so the lastmods are about "
+                "now: after a fresh clone (as on CI) that is the checkout's time, not when each "
+                "page changed; restore the files' times from git before building (see the "
+                "README), unless every page did just change",
+            )
+        )
         return
     report(
         Notice(

@@ -376,3 +376,25 @@ def test_a_build_start_orders_files_written_before_and_after_it(tmp_path: Path) 
         assert before.stat().st_mtime_ns < started <= written.stat().st_mtime_ns
         times = source_times([str(before), str(written)], started)
         assert list(times) == [str(before)]
+
+
+def test_sources_all_modified_in_the_last_hour_are_an_info_line_for_a_page_list(
+    tmp_path: Path,
+) -> None:
+    """A fresh clone on CI stamps every source with the checkout's time: an adapter's build
+    says so quietly (a new site's sources are recent too); one old source is enough to say
+    nothing."""
+    src = tmp_path / "src"
+    src.mkdir()
+    for name in ("a.md", "b.md"):
+        (src / name).write_text("x")
+    listed = [Page(f"{name[0]}.html", sources=(str(src / name),)) for name in ("a.md", "b.md")]
+    notices: list[Notice] = []
+    options = resolve_options({"base_url": BASE, "robots": False})
+    build_sitemaps(tmp_path, options, listed, report=notices.append)
+    assert [(n.level, n.code) for n in notices] == [("info", "recent-sources")]
+    assert "after a fresh clone (as on CI) that is the checkout's time" in notices[0].message
+    notices.clear()
+    os.utime(src / "a.md", (T0, T0))
+    build_sitemaps(tmp_path, options, listed, report=notices.append)
+    assert notices == []
