@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import difflib
 import io
 import os
 import signal
@@ -229,6 +230,19 @@ def _tolerant_output() -> None:
             stream.reconfigure(errors="backslashreplace")
 
 
+def _meant(unknown: list[str], parser: argparse.ArgumentParser) -> str:
+    """' (did you mean --base-url?)' for a flag spelt as in the config file or mistyped."""
+    flags = [flag for flag in parser._option_string_actions if flag.startswith("--")]
+    for word in unknown:
+        name = word.partition("=")[0]
+        if not name.startswith("--"):
+            continue
+        close = difflib.get_close_matches(name.replace("_", "-"), flags, n=1, cutoff=0.8)
+        if close:
+            return f" (did you mean {close[0]}?)"
+    return ""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _tolerant_output()
     parser = build_parser()
@@ -238,7 +252,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         command_at = words.index(args.command) if args.command in words else 0
         before = any(word in words[:command_at] for word in unknown)
         culprit = parser if before else args.command_parser
-        culprit.error("unrecognized arguments: " + " ".join(unknown))
+        culprit.error("unrecognized arguments: " + " ".join(unknown) + _meant(unknown, culprit))
     runner: Callable[[argparse.Namespace], int] = args.run
     try:
         with _sigterm_as_exception():

@@ -73,7 +73,8 @@ def _check_base_url(name: str, value: Any) -> str | None:
     try:
         return normalise_base_url(value)
     except ValueError as exc:
-        raise OptionError(name, value, f"{exc}: use a URL such as {BASE_URL_EXAMPLE}") from None
+        fix = "" if "such as" in str(exc) else f": use a URL such as {BASE_URL_EXAMPLE}"
+        raise OptionError(name, value, f"{exc}{fix}") from None
 
 
 def _choice(*words: str, optional: bool = False) -> Check:

@@ -52,7 +52,19 @@ def normalise_base_url(value: str) -> str:
             raise ValueError(f"its host name {host!r} cannot be encoded") from exc
         if not _HOST_NAME(host):
             raise ValueError(f"its host name {host!r} holds characters a host name cannot")
-    netloc = host if parts.port is None else f"{host}:{parts.port}"
+    try:
+        port = parts.port
+    except ValueError:  # Python's own words ("Port out of range 0-65535") name no URL part
+        raise ValueError(
+            f"its port {parts.netloc.rpartition(':')[2]!r} is not 0 to 65535"
+        ) from None
+    netloc = host if port is None else f"{host}:{port}"
+    folder, _, name = parts.path.rpartition("/")
+    if name.lower().endswith((".html", ".htm", ".xml", ".txt")):  # `index.html/` is no page
+        served = urlunsplit((parts.scheme, parts.netloc, folder + "/", "", ""))
+        raise ValueError(
+            f"it names a file ({name}), not the folder the site is served from, such as {served}"
+        )
     path = encode_url_path(parts.path or "/")
     if not path.endswith("/"):
         path += "/"

@@ -367,11 +367,13 @@ def test_usage_errors_exit_2(tmp_path: Path) -> None:
     early = run("--gzip", "build", str(tmp_path), "--base-url", "https://x.org/")
     assert early.returncode == 2
     assert early.stderr.endswith("sitemapkit: error: unrecognized arguments: --gzip\n")
-    for command in ("build", "validate"):  # the command's own usage, which lists its flags
-        done = run(command, str(tmp_path), "--gzp")
+    for command, meant in (("build", " (did you mean --gzip?)"), ("validate", "")):
+        done = run(command, str(tmp_path), "--gzp")  # the command's usage, with its own flags
         assert done.returncode == 2
         assert done.stderr.startswith(f"usage: sitemapkit {command} [-h]")
-        assert done.stderr.endswith(f"sitemapkit {command}: error: unrecognized arguments: --gzp\n")
+        assert done.stderr.endswith(
+            f"sitemapkit {command}: error: unrecognized arguments: --gzp{meant}\n"
+        )
     assert run().returncode == 2
     missing = run("build", str(tmp_path / "nope"), "--base-url", "https://x.org/")
     assert missing.returncode == 1 and "is not a folder" in missing.stderr
@@ -858,3 +860,18 @@ def test_a_reader_that_stops_early_gets_no_traceback(site: Path) -> None:
     errors = process.stderr.read().decode()
     process.stderr.close()
     assert process.wait() == 141 and errors == ""
+
+
+def test_a_flag_spelt_as_in_a_config_file_gets_the_flag_suggested(
+    site: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["build", str(site), "--base_url", "https://example.com/"])
+    assert exited.value.code == 2
+    assert capsys.readouterr().err.endswith(
+        "sitemapkit build: error: unrecognized arguments: --base_url https://example.com/ "
+        "(did you mean --base-url?)\n"
+    )
+    with pytest.raises(SystemExit):
+        main(["build", str(site), "--base-url", "https://example.com/", "--colour"])
+    assert capsys.readouterr().err.endswith("unrecognized arguments: --colour\n")

@@ -56,6 +56,13 @@ def test_values_are_normalised() -> None:
         ("sitemap_name", "C:sitemap.xml", "plain file name"),  # a file on drive C: (Windows)
         ("txt_name", "sitemap.xml", "ending in .txt"),
         ("base_url", "example.com", "https://example.com/"),
+        ("base_url", "https://example.com:99999/", "its port '99999' is not 0 to 65535"),
+        (
+            "base_url",
+            "https://example.com/docs/index.html",
+            "it names a file (index.html), not the folder the site is served from, such as "
+            "https://example.com/docs/",
+        ),
         ("exclude", 5, "list of patterns"),
     ],
 )
