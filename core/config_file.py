@@ -58,7 +58,16 @@ def read_config_file(path: Path) -> dict[str, Any]:
         data = tool.get("sitemapkit", {}) if isinstance(tool, dict) else {}
         if not isinstance(data, dict):
             raise SitemapkitError(f"{path}: [tool.sitemapkit] must be a table of options")
-    return {key.replace("-", "_"): value for key, value in data.items()}
+    options: dict[str, Any] = {}
+    for key, value in data.items():
+        name = key.replace("-", "_")
+        if name in options:  # `base-url` and `base_url`: which one was meant?
+            raise SitemapkitError(
+                f"{path}: {name} is set twice, as {name!r} and {name.replace('_', '-')!r}; "
+                "keep one of them"
+            )
+        options[name] = value
+    return options
 
 
 def read_project_config(folder: Path) -> tuple[Path | None, dict[str, Any]]:

@@ -184,6 +184,14 @@ def test_config_files_people_really_write_are_read_or_named(site: Path, tmp_path
         assert done.returncode == 1
         assert "Traceback" not in done.stderr
         assert "is not UTF-8 text, which TOML requires; save it as UTF-8" in done.stderr
+    twice = tmp_path / "twice.toml"  # the flag's spelling and the option's: which is meant?
+    twice.write_text('base-url = "https://a.org/"\nbase_url = "https://b.org/"\n')
+    done = run("build", str(site), "--config", str(twice))
+    assert (done.returncode, done.stderr) == (
+        1,
+        f"sitemapkit: error: {twice}: base_url is set twice, as 'base_url' and 'base-url'; "
+        "keep one of them\n",
+    )
 
 
 def test_a_console_that_cannot_show_a_character_gets_an_escape(tmp_path: Path) -> None:
