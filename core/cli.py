@@ -25,7 +25,14 @@ from .build import BuildResult, build_sitemaps
 from .config_file import read_config_file, read_project_config
 from .entries import Notice
 from .errors import OptionError, SitemapkitError
-from .options import OPTION_SPECS, OptionSpec, resolve_options
+from .options import (
+    OPTION_NAMES,
+    OPTION_SPECS,
+    OptionSpec,
+    closest_option,
+    means_the_opposite,
+    resolve_options,
+)
 from .project_folder import find_project
 from .urls import local_host
 from .validate_command import add_validate_command
@@ -231,13 +238,27 @@ def _tolerant_output() -> None:
 
 
 def _meant(unknown: list[str], parser: argparse.ArgumentParser) -> str:
-    """' (did you mean --base-url?)' for a flag spelt as in the config file or mistyped."""
+    """' (did you mean --base-url?)' for a flag spelt as in the config file or mistyped, with
+    the options' own suggestion (which says when the flag meant is the opposite)."""
     flags = [flag for flag in parser._option_string_actions if flag.startswith("--")]
     for word in unknown:
-        name = word.partition("=")[0]
-        if not name.startswith("--"):
+        flag = word.partition("=")[0]
+        if not flag.startswith("--"):
             continue
-        close = difflib.get_close_matches(name.replace("_", "-"), flags, n=1, cutoff=0.8)
+        name = flag[2:].replace("-", "_")
+        negated = name.startswith("no_")
+        core = name.removeprefix("no_")
+        meant = closest_option(core, OPTION_NAMES)
+        if meant is not None and flag_name(meant) in flags:
+            opposite = means_the_opposite(core, meant)
+            positive, negative = flag_name(meant), "--no-" + flag_name(meant)[2:]
+            if negative in flags:  # a switch: the form that does what the flag said
+                wanted = negative if negated != opposite else positive
+                note = f" {positive} means the opposite of --{core.replace('_', '-')}"
+                return f" (did you mean {wanted}?{note if opposite else ''})"
+            note = f" Mind that it means the opposite of {flag}" if opposite else ""
+            return f" (did you mean {positive}?{note})"
+        close = difflib.get_close_matches(flag.replace("_", "-"), flags, n=1, cutoff=0.8)
         if close:
             return f" (did you mean {close[0]}?)"
     return ""

@@ -129,8 +129,9 @@ def _placeholder_times_notice(pages: SkippedPages) -> Notice:
         "placeholder-lastmod",
         f"{count} before 1990 ({'the first: ' if many else ''}{pages.first!r}), a stand-in "
         "that tools such as Nix, zip archives or SOURCE_DATE_EPOCH=0 give files, not a time "
-        f"the page changed, so {'they get' if many else 'it gets'} no date in the sitemap; "
-        "restore the files' times (see the README), or set lastmod to none",
+        f"the page changed, so {'they are' if many else 'it is'} not used (such a page is "
+        "dated as one without a file); restore the files' times (see the README), or set "
+        "lastmod to none",
         ("lastmod",),
     )
 

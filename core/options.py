@@ -321,20 +321,37 @@ _OPPOSITE_WORDS = frozenset(
 )
 
 
+#: Words that turn an option's meaning around when put before its name (`no_gzip`).
+_NEGATIONS = frozenset({"no", "not", "dont", "disable"})
+
+
+def means_the_opposite(name: str, meant: str) -> bool:
+    """Whether the misspelt `name` says the opposite of `meant`, past the words they share
+    (`sitemapkit_`): `exclude_drafts` of `include_drafts`, `no_gzip` of `gzip`."""
+    ours, theirs = name.lower().split("_"), meant.split("_")
+    while ours and theirs and ours[0] == theirs[0]:
+        ours, theirs = ours[1:], theirs[1:]
+    if ours and ours[0] in _NEGATIONS and ours[1:] == theirs:
+        return True
+    return bool(ours and theirs) and frozenset({ours[0], theirs[0]}) in _OPPOSITE_WORDS
+
+
+def closest_option(name: str, known: Iterable[str]) -> str | None:
+    """The known option name closest to a misspelt one, if any is close."""
+    close = difflib.get_close_matches(name, list(known), n=1)
+    return close[0] if close else None
+
+
 def suggest(name: str, known: Iterable[str]) -> str:
     """'did you mean X?' for a misspelt option name, else a list of the known ones.
 
     `exclude_drafts` is close to `include_drafts`, which means the opposite: renaming the key
     and keeping its value would do what the user did not want, so the message says so.
     """
-    close = difflib.get_close_matches(name, list(known), n=1)
-    if not close:
+    meant = closest_option(name, known)
+    if meant is None:
         return "known options: " + ", ".join(sorted(known))
-    meant = close[0]
-    # The first words that differ: past `sitemapkit_`, when both names have it.
-    pairs = zip(name.lower().split("_"), meant.split("_"), strict=False)
-    differing = next((pair for pair in pairs if pair[0] != pair[1]), None)
-    if differing is not None and frozenset(differing) in _OPPOSITE_WORDS:
+    if means_the_opposite(name, meant):
         return f"did you mean {meant!r}? Mind that it means the opposite of {name!r}"
     return f"did you mean {meant!r}?"
 

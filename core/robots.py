@@ -94,7 +94,7 @@ def _names_the_same(line: bytes, ours: bytes) -> bool:
     key, sep, value = line.partition(b":")
     if not sep or key.strip().lower() != b"sitemap":
         return False
-    url = value.strip().decode("utf-8", "replace")
+    url = value.partition(b"#")[0].strip().decode("utf-8", "replace")  # a comment after it
     return same_url_key(url) == same_url_key(ours.partition(b":")[2].strip().decode("ascii"))
 
 

@@ -21,8 +21,12 @@ _ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})")
 _UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
 
-#: Paths with no escape, no space and nothing outside ASCII: already in their one spelling.
-_PLAIN = re.compile(r"[A-Za-z0-9_.~/!$&'()*+,;=:@?-]*").fullmatch
+#: Paths already in their one spelling: ASCII, no space, escapes in capitals and none of an
+#: unreserved character (sitemapkit's own URLs, non-ASCII names included).
+_PLAIN = re.compile(
+    r"(?:[A-Za-z0-9_.~/!$&'()*+,;=:@?-]"
+    r"|%(?!3[0-9]|4[1-9A-F]|5[0-9AF]|6[1-9A-F]|7[0-9AE]|2[DE])[0-9A-F]{2})*"
+).fullmatch
 
 
 def normalise_path(path: str) -> str:
@@ -46,6 +50,8 @@ class Rule:
     allow: bool
     path: str
     line: int
+    #: How long the path is, normalised: the longest matching rule wins.
+    length: int
     #: The normalised path when it is a plain prefix (the common rule), else None.
     prefix: str | None
     #: For a rule with `*` or a final `$`: `*` stands for any characters, `$` for the end.
@@ -65,28 +71,32 @@ class Rule:
 def _rule(allow: bool, path: str, line: int) -> Rule:
     anchored = path.endswith("$")
     body = normalise_path(path[:-1] if anchored else path)
+    length = len(body) + anchored
     if not anchored and "*" not in body:
-        return Rule(allow, path, line, body, None)
+        return Rule(allow, path, line, length, body, None)
     pattern = ".*".join(map(re.escape, body.split("*"))) + ("$" if anchored else "")
-    return Rule(allow, path, line, None, re.compile(pattern, re.DOTALL))
+    return Rule(allow, path, line, length, None, re.compile(pattern, re.DOTALL))
 
 
 def _groups(text: str) -> list[tuple[list[str], list[Rule]]]:
     """(user agents, rules) per group: user-agent lines in a row share the rules after them."""
     groups: list[tuple[list[str], list[Rule]]] = []
     agents: list[str] | None = None
-    for number, raw in enumerate(text.splitlines(), start=1):
+    rules_begun = False  # an empty `Disallow:` ends the user-agent lines too (RFC 9309)
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
         key, sep, value = raw.partition("#")[0].partition(":")
         if not sep:
             continue
         key, value = key.strip().lower(), value.strip()
         if key == "user-agent":
-            if agents is None or groups[-1][1]:  # the rules of the group before have begun
-                agents = []
+            if agents is None or rules_begun:
+                agents, rules_begun = [], False
                 groups.append((agents, []))
             agents.append(value.split("/")[0].strip().lower())
-        elif key in ("allow", "disallow") and agents is not None and value:
-            groups[-1][1].append(_rule(key == "allow", value, number))
+        elif key in ("allow", "disallow") and agents is not None:
+            rules_begun = True
+            if value:  # an empty one allows everything: no rule
+                groups[-1][1].append(_rule(key == "allow", value, number))
     return groups
 
 
@@ -95,9 +105,10 @@ def crawler_rules(text: str) -> dict[str, list[Rule]]:
     groups = _groups(text)
     ruled: dict[str, list[Rule]] = {}
     for token, name in CRAWLERS.items():
-        own = [rule for agents, rules in groups if token in agents for rule in rules]
-        if not any(token in agents for agents, _ in groups):
-            own = [rule for agents, rules in groups if "*" in agents for rule in rules]
+        named = [rules for agents, rules in groups if token in agents]
+        if not named:
+            named = [rules for agents, rules in groups if "*" in agents]
+        own = [rule for rules in named for rule in rules]
         if any(not rule.allow for rule in own):
             ruled[name] = own
     return ruled
@@ -110,7 +121,7 @@ def blocking_rule(rules: Iterable[Rule], path: str) -> Rule | None:
     for rule in rules:
         if not rule.applies(path):
             continue
-        if best is None or (len(rule.path), rule.allow) > (len(best.path), best.allow):
+        if best is None or (rule.length, rule.allow) > (best.length, best.allow):
             best = rule  # the longest wins, and Allow a tie
     return None if best is None or best.allow else best
 
@@ -121,7 +132,7 @@ class Blocked:
 
     rule: Rule
     first: str
-    count: int = 1
+    count: int = 0
     crawlers: set[str] = field(default_factory=set)
 
     def describe(self) -> str:
@@ -164,7 +175,7 @@ class DisallowedUrls:
         for rule, crawlers in hits.items():
             found = self._found.get(rule)
             if found is None:
-                found = self._found[rule] = Blocked(rule, url, 0)
+                found = self._found[rule] = Blocked(rule, url)
             found.count += 1
             found.crawlers.update(crawlers)
 

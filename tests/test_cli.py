@@ -883,3 +883,20 @@ def test_a_flag_spelt_as_in_a_config_file_gets_the_flag_suggested(
     with pytest.raises(SystemExit):
         main(["build", str(site), "--base-url", "https://example.com/", "--colour"])
     assert capsys.readouterr().err.endswith("unrecognized arguments: --colour\n")
+
+
+def test_a_flag_that_means_the_opposite_of_the_one_meant_is_turned_around(
+    site: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--keep-noindex` wants noindex pages kept: that is `--no-skip-noindex`, not the flag
+    its spelling is closest to."""
+    for flag, meant in (
+        ("--keep-noindex", "--no-skip-noindex"),
+        ("--no-keep-noindex", "--skip-noindex"),
+    ):
+        with pytest.raises(SystemExit):
+            main(["build", str(site), "--base-url", "https://example.com/", flag])
+        assert capsys.readouterr().err.endswith(
+            f"unrecognized arguments: {flag} (did you mean {meant}? --skip-noindex means the "
+            "opposite of --keep-noindex)\n"
+        )

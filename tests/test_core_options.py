@@ -123,6 +123,12 @@ def test_a_suggestion_that_means_the_opposite_says_so() -> None:
     with pytest.raises(OptionError) as caught:
         resolve_options({"skip_noindx": True})
     assert str(caught.value) == "skip_noindx is not an option (did you mean 'skip_noindex'?)"
+    with pytest.raises(OptionError) as caught:
+        resolve_options({"no_gzip": True})
+    assert str(caught.value) == (
+        "no_gzip is not an option (did you mean 'gzip'? Mind that it means the opposite of "
+        "'no_gzip')"
+    )
 
 
 def test_file_names_must_differ() -> None:

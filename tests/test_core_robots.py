@@ -188,6 +188,7 @@ def test_a_sitemap_line_of_the_sites_own_in_any_spelling_gets_no_second_one(
     for line in (
         "sitemap: https://example.com/sitemap-index.xml",
         "SITEMAP:https://EXAMPLE.com:443/sitemap-index.xml",
+        "Sitemap: https://example.com/sitemap-index.xml # the docs",
     ):
         mine = f"User-agent: *\n{line}\n"
         (tmp_path / "robots.txt").write_text(mine)

@@ -85,3 +85,18 @@ def test_rules_and_urls_compare_in_one_percent_encoding() -> None:
     assert normalise_path("/a%2Fb") == "/a%2Fb"  # a reserved one stays encoded
     text = "User-agent: *\nDisallow: /café/\n"
     assert blocked_by("/caf%C3%A9/menu.html", text=text) == "Disallow: /café/"
+
+
+def test_an_empty_disallow_ends_its_groups_user_agents() -> None:
+    """The common robots.txt that lets everyone in but one bot: Google is not that bot."""
+    text = "User-agent: *\nDisallow:\n\nUser-agent: AhrefsBot\nDisallow: /\n"
+    assert crawler_rules(text) == {}
+    text = "User-agent: Googlebot\nDisallow:\nUser-agent: *\nDisallow: /\n"
+    assert list(crawler_rules(text)) == ["Bingbot"]
+
+
+def test_rules_compare_their_lengths_encoded_and_a_bom_hides_no_line() -> None:
+    # Google encodes both paths first: they tie, and Allow wins the tie.
+    tie = "User-agent: *\nAllow: /café\nDisallow: /caf%C3%A9\n"
+    assert blocked_by("/caf%C3%A9/x", text=tie) is None
+    assert blocked_by("/a", text="\ufeffUser-agent: *\nDisallow: /\n") == "Disallow: /"
