@@ -97,7 +97,8 @@ def _build(
     if options.base_url is None:
         raise SitemapkitError(
             "base_url: no base URL is set; sitemaps need absolute URLs, "
-            "so set it to the address the site is served from, e.g. https://example.com/"
+            "so set it to the address the site is served from, e.g. https://example.com/",
+            ("base_url",),
         )
     if not os.path.isdir(root):
         raise SitemapkitError(f"output folder {root!r} does not exist; build the site first")

@@ -18,7 +18,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from . import __version__
 from .build import BuildResult, build_sitemaps
@@ -49,7 +49,7 @@ class Terminated(BaseException):
     (Python's default for SIGTERM ends the process at once, leaving temporary files)."""
 
 
-def _raise_terminated(signum: int, frame: object) -> None:
+def _raise_terminated(signum: int, frame: object) -> NoReturn:
     raise Terminated
 
 
@@ -281,7 +281,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stdout.flush()  # a pipe closed early fails here, not at exit, where it is caught
         return code
     except SitemapkitError as exc:
-        print(f"sitemapkit: error: {exc}", file=sys.stderr)
+        print(f"sitemapkit: error: {exc.spelled(flag_name)}", file=sys.stderr)
         return EXIT_INPUT
     except (KeyboardInterrupt, Terminated) as exc:
         stopped = "interrupted" if isinstance(exc, KeyboardInterrupt) else "stopped (SIGTERM)"

@@ -24,7 +24,10 @@ def read_config_file(path: Path) -> dict[str, Any]:
         with path.open("rb") as handle:
             data = tomllib.load(handle)
     except FileNotFoundError:
-        raise SitemapkitError(f"--config: {str(path)!r} does not exist") from None
+        raise SitemapkitError(
+            f"--config: {str(path)!r} does not exist; give the path of a TOML file of options "
+            "(relative paths start from the current folder)"
+        ) from None
     except UnicodeDecodeError:
         raise SitemapkitError(
             f"{path}: is not UTF-8 text, which TOML requires; save it as UTF-8"

@@ -8,7 +8,6 @@ newest lastmod of the pages they list, or of the whole site.
 from __future__ import annotations
 
 import os
-import re
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -24,6 +23,7 @@ from .dates import (
     format_lastmod,
     unwritable_time,
 )
+from .errors import respell
 from .options import SitemapOptions
 from .pages import NO_METADATA, Page, SkippedPages, sort_name
 from .patterns import PathMatcher, RuleTable
@@ -48,10 +48,7 @@ class Notice:
 
     def describe(self, spelling: Callable[[str], str]) -> str:
         """The message with each option it names spelt the way the user writes options."""
-        if not self.options:
-            return self.message
-        names = r"\b(?:" + "|".join(map(re.escape, self.options)) + r")\b"
-        return re.sub(names, lambda match: spelling(match.group()), self.message)
+        return respell(self.message, self.options, spelling)
 
 
 Report = Callable[[Notice], None]

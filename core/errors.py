@@ -4,10 +4,32 @@ from __future__ import annotations
 
 import errno
 import os
+import re
+from collections.abc import Callable
+
+
+def respell(message: str, options: tuple[str, ...], spelling: Callable[[str], str]) -> str:
+    """`message` with each of the `options` it names spelt the way the user writes options
+    (`--sitemap-name`, `sitemapkit_sitemap_name`, `SITEMAPKIT['sitemap_name']`)."""
+    if not options:
+        return message
+    names = r"\b(?:" + "|".join(map(re.escape, options)) + r")\b"
+    return re.sub(names, lambda match: spelling(match.group()), message)
 
 
 class SitemapkitError(Exception):
-    """A user mistake or an environment problem: front ends print the message and stop."""
+    """A user mistake or an environment problem: front ends print the message and stop.
+
+    `options` are the options the message names, for front ends that spell them differently.
+    """
+
+    def __init__(self, message: str, options: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.options = options
+
+    def spelled(self, spelling: Callable[[str], str]) -> str:
+        """The message with the options it names spelt the way the user writes them."""
+        return respell(str(self), self.options, spelling)
 
 
 class OptionError(SitemapkitError):
@@ -17,11 +39,14 @@ class OptionError(SitemapkitError):
         self.option = option
         self.value = value
         self.allowed = allowed
-        super().__init__(self.describe(option))
+        super().__init__(self.describe(option), (option,))
 
     def describe(self, spelling: str) -> str:
         """The message with the option named as the user wrote it (`--max-urls`, `SITEMAPKIT`)."""
         return f"{spelling}: {self.value!r} is not valid; {self.allowed}"
+
+    def spelled(self, spelling: Callable[[str], str]) -> str:
+        return self.describe(spelling(self.option))
 
 
 class UnknownOptionError(OptionError):

@@ -15,8 +15,12 @@ T = TypeVar("T")
 def check_pattern(pattern: str) -> str | None:
     """Why a pattern cannot be used, or None when it compiles."""
     if "://" in pattern:  # no output path holds one: the pattern would match nothing
-        path = "/" + pattern.split("://", 1)[1].partition("/")[2]
-        return f"patterns match output paths, not URLs; write the path, such as {path!r}"
+        lead = "!" if pattern.startswith("!") else ""
+        path = lead + "/" + pattern.split("://", 1)[1].partition("/")[2]
+        return (
+            "patterns match output paths, not URLs; write the path below the base URL, such "
+            f"as {path!r} for a site at the host's root"
+        )
     try:
         GitIgnoreSpec.from_lines([pattern])
     except Exception as exc:  # pathspec raises several types for bad globs

@@ -12,6 +12,7 @@ import contextlib
 import os
 import stat
 
+from .temp_files import temp_name
 from .urls import base_path, encode_file_path
 from .validate_values import same_url_key
 
@@ -133,7 +134,8 @@ def _replace(path: str, text: bytes) -> None:
     """A new file renamed over the old: never half a robots.txt, never a write through a hard
     link into the site's sources. The old file's mode, and its owner where allowed, carry over.
     """
-    temp = path + f".sitemapkit-{os.getpid()}.tmp"
+    folder, name = os.path.split(path)
+    temp = os.path.join(folder, temp_name(name))
     try:
         with open(temp, "wb") as handle:
             handle.write(text)

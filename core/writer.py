@@ -10,10 +10,8 @@ from __future__ import annotations
 import contextlib
 import gzip
 import html
-import itertools
 import os
 import re
-import time
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -25,6 +23,8 @@ from .dates import fits_w3c, unwritable_time
 from .entries import Entry
 from .errors import SitemapkitError
 from .options import MAX_URLS_PER_FILE, SitemapOptions
+from .temp_files import STARTS as TEMP_STARTS
+from .temp_files import left_behind, open_temp
 from .urls import encode_file_path
 from .xml import MARKER, URLSET_CLOSE, URLSET_OPEN, render_index, render_url
 
@@ -33,46 +33,8 @@ GZIP_LEVEL = 1
 _FLUSH_EVERY = 1024
 _GZIP_CHUNKS_WAITING = 8
 _PROGRESS_EVERY = 10_000
-_temp_counter = itertools.count()
 
 Progress = Callable[[int], None]
-
-
-#: Temporary files of this tool (the writer's, robots.txt's), with the process that wrote them.
-_TEMP_NAME = re.compile(r"(?:\.sitemapkit-|robots\.txt\.sitemapkit-)(\d+)(?:-\d+)?\.tmp")
-_TEMP_STEMS = (".sitemapkit-", "robots.txt.sitemapkit-")
-#: Seconds a temporary file must have gone unwritten before it counts as left behind.
-_TEMP_IDLE = 60
-
-
-def _left_by_a_stopped_build(name: str) -> bool:
-    """A temporary file whose process is gone: a build killed (SIGKILL, a lost machine) before
-    it could remove it. Only where processes can be asked about without a signal reaching
-    them (on Windows, `os.kill` ends the process)."""
-    match = _TEMP_NAME.fullmatch(name)
-    if match is None or os.name != "posix":
-        return False
-    pid = int(match.group(1))
-    if pid == os.getpid():
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    except (OSError, OverflowError):  # another user's process: alive
-        return False
-    return False
-
-
-def _open_temp(folder: str) -> tuple[str, IO[bytes]]:
-    """A new file next to its final place, created with the umask's usual permissions."""
-    while True:
-        path = os.path.join(folder, f".sitemapkit-{os.getpid()}-{next(_temp_counter)}.tmp")
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        except FileExistsError:
-            continue
-        return path, os.fdopen(fd, "wb")
 
 
 def _gzip_stream(raw: IO[bytes]) -> gzip.GzipFile:
@@ -249,7 +211,7 @@ def unlike_a_sitemap(path: str) -> str | None:
     if not head or not head.strip():
         return None
     if path.endswith(".txt"):
-        line = head.lstrip(b"\xef\xbb\xbf").split(b"\n", 1)[0].strip()
+        line = head.lstrip(b"\xef\xbb\xbf").lstrip().split(b"\n", 1)[0].strip()
         if line.startswith((b"http://", b"https://")):
             return None
         return f"its first line is {line[:40].decode('utf-8', 'replace')!r}, not a URL"
@@ -414,15 +376,16 @@ class SitemapWriter:
         if len(self._parts) >= MAX_URLS_PER_FILE:
             raise SitemapkitError(
                 f"the site needs more than {MAX_URLS_PER_FILE:,} sitemap files, more than one "
-                "index may list; raise max_urls or max_bytes (at most the protocol's limits)"
+                "index may list; raise max_urls or max_bytes (at most the protocol's limits)",
+                ("max_urls", "max_bytes"),
             )
-        xml_path, xml = _open_temp(self.root)
+        xml_path, xml = open_temp(self.root)
         part = _Part(xml_path, xml)
         self._parts.append(part)
         if self.options.txt:
-            part.txt_path, part.txt = _open_temp(self.root)
+            part.txt_path, part.txt = open_temp(self.root)
         if self.options.gzip:
-            part.gz_path, gz_raw = _open_temp(self.root)
+            part.gz_path, gz_raw = open_temp(self.root)
             part.gz = _GzipTwin(gz_raw)
         part.write(URLSET_OPEN.encode("ascii"))
         return part
@@ -521,13 +484,13 @@ class SitemapWriter:
 
     def _write_whole(self, name: str, data: bytes) -> list[tuple[str, str]]:
         """A small file (an index) and its gzip twin, as temporary files to place."""
-        temp_path, handle = _open_temp(self.root)
+        temp_path, handle = open_temp(self.root)
         self._whole_temps.append(temp_path)
         with handle:
             handle.write(data)
         placements = [(temp_path, name)]
         if self.options.gzip:
-            temp_path, handle = _open_temp(self.root)
+            temp_path, handle = open_temp(self.root)
             self._whole_temps.append(temp_path)
             with handle, _gzip_stream(handle) as gz:
                 gz.write(data)
@@ -540,10 +503,11 @@ class SitemapWriter:
         for name in names:
             path = os.path.join(self.root, name)
             if os.path.isdir(path) and not os.path.islink(path):
+                option = self.names.option_naming(name)
                 raise SitemapkitError(
                     f"{name!r} in the output folder is a folder, so the sitemap cannot be "
-                    f"written there; remove it or set {self.names.option_naming(name)} to "
-                    "another name"
+                    f"written there; remove it or set {option} to another name",
+                    (option,),
                 )
             if name.endswith(".gz") or not os.path.isfile(path) or is_own_file(path, noted):
                 continue
@@ -555,7 +519,8 @@ class SitemapWriter:
                 raise SitemapkitError(
                     f"{option}: the output folder's {name} is not a sitemap ({unlike}), so it is "
                     f"not replaced; set {option} to another name{such_as}, or remove that file "
-                    "from the site if it is left over"
+                    "from the site if it is left over",
+                    (option,),
                 )
 
     def _remove_stale(self, noted: NotedTextFiles, listed: Set[str], result: WriteResult) -> None:
@@ -567,11 +532,11 @@ class SitemapWriter:
         pattern = names.part_pattern()
         stems = (names.sitemap[:-4] + "-", names.txt[:-4] + "-")  # a cheap test first: a site
         with os.scandir(self.root) as it:  # may keep thousands of pages in its root folder
-            found = [entry.name for entry in it if entry.name.startswith(stems + _TEMP_STEMS)]
+            found = [entry.name for entry in it if entry.name.startswith(stems + TEMP_STARTS)]
         candidates |= {name for name in found if pattern.match(name)}
-        for name in filter(_left_by_a_stopped_build, found):
-            with contextlib.suppress(OSError):
-                if time.time() - os.lstat(os.path.join(self.root, name)).st_mtime > _TEMP_IDLE:
+        for name in found:
+            if name.startswith(TEMP_STARTS) and left_behind(self.root, name):
+                with contextlib.suppress(OSError):
                     os.remove(os.path.join(self.root, name))
                     result.removed.append(name)
         candidates = {name for name in candidates if _plain_name(name)}

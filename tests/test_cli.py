@@ -900,3 +900,21 @@ def test_a_flag_that_means_the_opposite_of_the_one_meant_is_turned_around(
             f"unrecognized arguments: {flag} (did you mean {meant}? --skip-noindex means the "
             "opposite of --keep-noindex)\n"
         )
+
+
+def test_an_error_names_options_as_flags(tmp_path: Path) -> None:
+    site = write_tree(tmp_path / "site", {"index.html": "<p>", "ads.txt": "google.com, pub-0\n"})
+    done = run("build", str(site), "--base-url", "https://example.com/", "--txt-name", "ads.txt")
+    assert (done.returncode, done.stderr) == (
+        1,
+        "sitemapkit: error: --txt-name: the output folder's ads.txt is not a sitemap (its first "
+        "line is 'google.com, pub-0', not a URL), so it is not replaced; set --txt-name to "
+        "another name, such as sitemap.txt, or remove that file from the site if it is left "
+        "over\n",
+    )
+    assert (site / "ads.txt").read_text() == "google.com, pub-0\n"
+    done = run("build", str(site), "--config", str(tmp_path / "nope.toml"))
+    assert done.stderr == (
+        f"sitemapkit: error: --config: {str(tmp_path / 'nope.toml')!r} does not exist; give the "
+        "path of a TOML file of options (relative paths start from the current folder)\n"
+    )

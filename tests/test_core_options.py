@@ -84,12 +84,18 @@ def test_a_bad_value_names_the_option_the_value_and_what_is_allowed(
         (
             {"exclude": ["https://example.com/drafts/"]},
             "exclude: 'https://example.com/drafts/' is not valid; patterns match output paths, "
-            "not URLs; write the path, such as '/drafts/'",
+            "not URLs; write the path below the base URL, such as '/drafts/' for a site at the "
+            "host's root",
+        ),
+        (
+            {"exclude": ["404.html", "!https://example.com/keep.html"]},
+            "exclude: '!https://example.com/keep.html' is not valid; patterns match output "
+            "paths, not URLs; write the path below the base URL, such as '!/keep.html' for a",
         ),
         (
             {"priority_overrides": {"http://x.org/blog/*": 0.5}},
             "priority_overrides: 'http://x.org/blog/*' is not valid; patterns match output "
-            "paths, not URLs; write the path, such as '/blog/*'",
+            "paths, not URLs; write the path below the base URL, such as '/blog/*' for a site",
         ),
     ],
 )

@@ -29,6 +29,7 @@ from sitemapkit import (
 from sitemapkit.entries import Entry
 from sitemapkit.errors import file_system_error
 from sitemapkit.pages import MARKED_NOINDEX
+from sitemapkit.temp_files import temp_name
 from sitemapkit.writer import SitemapWriter
 
 BASE = "https://example.com/"
@@ -311,6 +312,12 @@ def test_a_file_that_is_no_sitemap_is_never_replaced(
     assert contents(tmp_path) == before
 
 
+def test_a_text_sitemap_starting_with_a_blank_line_is_still_a_sitemap(tmp_path: Path) -> None:
+    (tmp_path / "sitemap.txt").write_text("\n" + BASE + "old.html\n")  # another tool's
+    result = build_sitemaps(tmp_path, resolve_options({"base_url": BASE}), pages(1))
+    assert result.replaced == ["sitemap.txt"]
+
+
 def test_turning_txt_off_removes_the_old_text_sitemap_but_never_the_users(
     tmp_path: Path,
 ) -> None:
@@ -450,14 +457,14 @@ def test_a_full_disk_leaves_no_temporary_file_behind(
     options = resolve_options({"base_url": BASE, "gzip": True, "max_urls": 2})
     build_sitemaps(tmp_path, options, pages(5))
     before = contents(tmp_path)
-    real_open_temp = writer._open_temp
+    real_open_temp = writer.open_temp
 
     def full_disk_temp(folder: str) -> tuple[str, IO[bytes]]:
         path, handle = real_open_temp(folder)
         handle.close()
         return path, open("/dev/full", "wb")  # the writer closes it
 
-    monkeypatch.setattr(writer, "_open_temp", full_disk_temp)
+    monkeypatch.setattr(writer, "open_temp", full_disk_temp)
     with pytest.raises(SitemapkitError, match="No space left on device"):
         build_sitemaps(tmp_path, options, pages(7))
     assert contents(tmp_path) == before
@@ -465,17 +472,28 @@ def test_a_full_disk_leaves_no_temporary_file_behind(
 
 @pytest.mark.skipif(os.name != "posix", reason="processes are asked about with signal 0")
 def test_temporary_files_of_a_killed_build_go_with_the_next_build(tmp_path: Path) -> None:
-    """SIGKILL (or a lost machine) gives no chance to clean up: the next build does, sparing
-    the files of a build still running and ones written in the last minute."""
+    """SIGKILL (or a lost machine) gives no chance to clean up: the next build on this machine
+    does, sparing the files of a build still running, ones written in the last ten minutes,
+    and those another machine (a container sharing the folder) wrote."""
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
                           capture_output=True, text=True, check=True)  # fmt: skip
     dead_pid, alive_pid = int(dead.stdout), os.getppid()
-    left = [f".sitemapkit-{dead_pid}-0.tmp", f"robots.txt.sitemapkit-{dead_pid}.tmp"]
-    kept = [f".sitemapkit-{alive_pid}-0.tmp", f".sitemapkit-{dead_pid}-7.tmp", ".sitemapkit-x.tmp"]
+    ours = temp_name().split("-")  # .sitemapkit-<host>-<pid>-<n>.tmp
+    host = "-".join(ours[1:-2])
+    left = [
+        f".sitemapkit-{host}-{dead_pid}-0.tmp",
+        f"robots.txt.sitemapkit-{host}-{dead_pid}-3.tmp",
+    ]
+    kept = [
+        f".sitemapkit-{host}-{alive_pid}-0.tmp",
+        f".sitemapkit-elsewhere-{dead_pid}-0.tmp",
+        ".sitemapkit-x.tmp",
+        f".sitemapkit-{host}-{dead_pid}-7.tmp",  # written moments ago, maybe by a live build
+    ]
     for name in left + kept:
         (tmp_path / name).write_text("<?xml")
     an_hour_ago = time.time() - 3600
-    for name in [*left, *kept[:1], kept[2]]:  # kept[1]: written moments ago, maybe in use
+    for name in left + kept[:3]:
         os.utime(tmp_path / name, (an_hour_ago, an_hour_ago))
     result = build_sitemaps(tmp_path, resolve_options({"base_url": BASE}), pages(2))
     assert sorted(result.removed) == sorted(left)

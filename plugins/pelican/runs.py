@@ -280,7 +280,7 @@ def write_sitemaps(main: SiteRun) -> None:
                 build_started_ns=main.started_ns,
             )
     except SitemapkitError as error:
-        problem = str(error)
+        problem = error.spelled(spelling)
     else:
         if result.urls:
             logger.info("sitemapkit: listed %s", result.describe())

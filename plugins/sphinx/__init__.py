@@ -199,7 +199,8 @@ class SitemapRun:
                 result = write_sitemaps(builder.outdir, self.options, pages, self.started_ns)
         except SitemapkitError as exc:
             # An ERROR line, not a crash report: the message already says what to do.
-            logger.error("sitemapkit: %s", exc, type=LOG_TYPE, subtype="write")
+            message = exc.spelled(lambda option: PREFIX + option)
+            logger.error("sitemapkit: %s", message, type=LOG_TYPE, subtype="write")
             return
         if result.urls:
             logger.info("sitemapkit: %s", result.describe(), type=LOG_TYPE)

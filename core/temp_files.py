@@ -1,0 +1,71 @@
+"""Temporary files in the output folder, named so that a later build can tell whose they are.
+
+Every file is written under a temporary name and renamed into place when complete. A build
+stopped outright (SIGKILL, a machine that went down) cannot remove its own: the next build on
+the same machine removes those whose process is gone and that nobody has written to for a
+while. The machine's name is part of the name: a process number means nothing elsewhere (a
+container, another host sharing the folder).
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+import socket
+import time
+from typing import IO
+
+#: What every temporary name starts with (after `robots.txt` for that file's).
+MARK = ".sitemapkit-"
+#: The starts of the temporary names a build looks for in the output folder.
+STARTS = (MARK, "robots.txt" + MARK)
+#: Seconds a temporary file must have gone unwritten before it counts as left behind: a large
+#: build closes each finished part and renames them all at the end.
+IDLE_SECONDS = 600
+
+_HOST = re.sub(r"[^A-Za-z0-9-]", "-", socket.gethostname())[:40] or "host"
+_NAME = re.compile(r"(?:robots\.txt)?\.sitemapkit-(.+)-(\d+)-\d+\.tmp")
+_counter = itertools.count()
+
+
+def temp_name(stem: str = "") -> str:
+    """A name no other file of this process has: `<stem>.sitemapkit-<host>-<pid>-<n>.tmp`."""
+    return f"{stem}{MARK}{_HOST}-{os.getpid()}-{next(_counter)}.tmp"
+
+
+def open_temp(folder: str) -> tuple[str, IO[bytes]]:
+    """A new file in `folder` (next to its final place), with the umask's usual permissions."""
+    while True:
+        path = os.path.join(folder, temp_name())
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            continue
+        return path, os.fdopen(fd, "wb")
+
+
+def left_behind(folder: str, name: str) -> bool:
+    """Whether `name` in `folder` is a temporary file of a build on this machine that is gone.
+
+    Only where a process can be asked about without a signal reaching it (on Windows,
+    `os.kill` ends the process).
+    """
+    match = _NAME.fullmatch(name)
+    if match is None or match.group(1) != _HOST or os.name != "posix":
+        return False
+    pid = int(match.group(2))
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        pass  # gone
+    except (OSError, OverflowError):  # another user's process: alive
+        return False
+    else:
+        return False
+    try:
+        return time.time() - os.lstat(os.path.join(folder, name)).st_mtime > IDLE_SECONDS
+    except OSError:
+        return False
