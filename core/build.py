@@ -56,9 +56,21 @@ def _replaced_notice(replaced: list[str], names: FileNames) -> Notice:
         "replaced-file",
         f"replaced {', '.join(replaced)}, which sitemapkit did not recognise as its own: "
         f"if another sitemap plugin or a file in the site's sources writes {it}, turn that off "
-        f"or remove {it}, or set {' or '.join(options)} to give sitemapkit's files other names "
-        "(a file left by an earlier build needs nothing)",
+        f"or remove {it}, or set {' or '.join(options)} to give sitemapkit's files other names",
         tuple(options),
+    )
+
+
+def _left_over_notice(left_over: list[str]) -> Notice:
+    """A file no process touched during this build is an earlier build's: after a move from
+    another sitemap plugin, its last sitemap. Replacing it is the point: an INFO line."""
+    many = len(left_over) > 1
+    return Notice(
+        "info",
+        "replaced-file",
+        f"replaced {', '.join(left_over)}, which an earlier build left (another sitemap "
+        f"tool's, as after a move to sitemapkit); {'they were' if many else 'it was'} not "
+        "written during this build, so nothing else writes there",
     )
 
 
@@ -113,7 +125,7 @@ def _build(
     disallowed = _host_robots_rules(root, options.base_url)
     if disallowed:
         entries = _noting_disallowed(entries, disallowed, len(options.base_url) - 1)
-    writer = SitemapWriter(root, options, progress)
+    writer = SitemapWriter(root, options, progress, build_started_ns)
     written = writer.write(entries)
     for found in disallowed.blocked() if disallowed else ():
         report(Notice("warning", "robots-disallow", found.describe(), ("exclude",)))
@@ -121,8 +133,11 @@ def _build(
         maker.skipped["redirect stub"] = stubs.count
         report(_stubs_notice(stubs))
     result = BuildResult(**vars(written), skipped=dict(maker.skipped))
-    if written.replaced:
-        report(_replaced_notice(written.replaced, writer.names))
+    fresh = [name for name in written.replaced if name not in written.left_over]
+    if fresh:
+        report(_replaced_notice(fresh, writer.names))
+    if written.left_over:
+        report(_left_over_notice(written.left_over))
     if written.urls == 0:
         report(
             _no_pages_notice(maker.skipped["excluded"], maker.excluded_by_page, maker.noindex.count)

@@ -184,6 +184,9 @@ class WriteResult:
     removed: list[str] = field(default_factory=list)
     #: Files at the names written that this tool had not written: another tool's, or the site's.
     replaced: list[str] = field(default_factory=list)
+    #: Of those, the ones no process touched since the build began: left by an earlier build
+    #: (of a sitemap plugin used before sitemapkit, say), which needs nothing.
+    left_over: list[str] = field(default_factory=list)
 
 
 def read_head(path: str, size: int = 4096) -> bytes | None:
@@ -350,7 +353,11 @@ class SitemapWriter:
     """Streams entries into parts that respect both the URL and the byte limit."""
 
     def __init__(
-        self, root: str, options: SitemapOptions, progress: Progress | None = None
+        self,
+        root: str,
+        options: SitemapOptions,
+        progress: Progress | None = None,
+        build_started_ns: int | None = None,
     ) -> None:
         if options.base_url is None:
             raise ValueError("SitemapWriter needs a base URL")
@@ -358,6 +365,7 @@ class SitemapWriter:
         self.options = options
         self.names = FileNames.from_options(options)
         self.progress = progress
+        self.build_started_ns = build_started_ns
         self._date_only = options.lastmod_format == "date"
         self._budget = options.max_bytes - len(URLSET_OPEN) - len(URLSET_CLOSE)
         self._parts: list[_Part] = []
@@ -475,12 +483,27 @@ class SitemapWriter:
             target = os.path.join(self.root, name)
             if os.path.lexists(target) and not is_own_file(target, noted):
                 result.replaced.append(name)
+                if self._untouched_since_the_start(target):
+                    result.left_over.append(name)
             os.replace(temp_path, target)
             result.files.append(name)
         self._parts.clear()
         self._whole_temps.clear()
         self._remove_stale(noted, listed, result)
         return result
+
+    def _untouched_since_the_start(self, path: str) -> bool:
+        """Whether no process wrote, copied or renamed the file since the build began.
+
+        The change time, not the modification time: a copy that keeps a file's times (Pelican
+        copies static files so) still changes it, and no program can set it.
+        """
+        if self.build_started_ns is None:
+            return False
+        try:
+            return os.lstat(path).st_ctime_ns < self.build_started_ns
+        except OSError:
+            return False
 
     def _write_whole(self, name: str, data: bytes) -> list[tuple[str, str]]:
         """A small file (an index) and its gzip twin, as temporary files to place."""

@@ -26,6 +26,7 @@ from sitemapkit import (
     resolve_options,
     writer,
 )
+from sitemapkit.dates import build_start_ns
 from sitemapkit.entries import Entry
 from sitemapkit.errors import file_system_error
 from sitemapkit.pages import MARKED_NOINDEX
@@ -316,6 +317,28 @@ def test_a_text_sitemap_starting_with_a_blank_line_is_still_a_sitemap(tmp_path: 
     (tmp_path / "sitemap.txt").write_text("\n" + BASE + "old.html\n")  # another tool's
     result = build_sitemaps(tmp_path, resolve_options({"base_url": BASE}), pages(1))
     assert result.replaced == ["sitemap.txt"]
+
+
+def test_a_file_an_earlier_build_left_is_replaced_with_an_info_line(tmp_path: Path) -> None:
+    """After a move from another sitemap plugin, its last sitemap.xml is in the output: not
+    written during this build, so nothing writes there any more."""
+    (tmp_path / "sitemap.xml").write_text("<urlset>another plugin's sitemap</urlset>")
+    started = build_start_ns()
+    notices: list[Notice] = []
+    options = resolve_options({"base_url": BASE, "robots": False})
+    result = build_sitemaps(
+        tmp_path, options, pages(2), report=notices.append, build_started_ns=started
+    )
+    assert (result.replaced, result.left_over) == (["sitemap.xml"], ["sitemap.xml"])
+    assert [(n.level, n.code, n.message) for n in notices] == [
+        (
+            "info",
+            "replaced-file",
+            "replaced sitemap.xml, which an earlier build left (another sitemap tool's, as after "
+            "a move to sitemapkit); it was not written during this build, so nothing else "
+            "writes there",
+        )
+    ]
 
 
 def test_turning_txt_off_removes_the_old_text_sitemap_but_never_the_users(

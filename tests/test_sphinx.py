@@ -776,6 +776,24 @@ def test_the_404_page_is_left_out_and_a_document_named_404_below_it_is_listed(
     ]
 
 
+def test_moving_from_sphinx_sitemap_passes_w_on_the_first_build(tmp_path: Path) -> None:
+    """The sitemap.xml sphinx-sitemap left in the output is replaced with an INFO line: no
+    process wrote it during this build, so nothing else writes there."""
+    files = {
+        "conf.py": conf("extensions = ['sphinx_sitemap']", f"html_baseurl = {BASE!r}"),
+        "index.rst": "Home\n====\n",
+    }
+    src = make_site(tmp_path, files)
+    assert sphinx_build(src, tmp_path / "out").code == 0
+    assert "<urlset" in (tmp_path / "out" / "sitemap.xml").read_text(encoding="utf-8")
+    (src / "conf.py").write_text(
+        conf("extensions = ['sitemapkit.sphinx']", f"html_baseurl = {BASE!r}"), encoding="utf-8"
+    )
+    build = sphinx_build(src, tmp_path / "out", "html", "-W", "-v")
+    assert build.code == 0, build.warnings
+    assert locs(build.out / "sitemap.xml") == [BASE + "index.html"]
+
+
 def test_ablog_listings_are_dated_by_their_posts_and_its_stubs_are_not_listed(
     tmp_path: Path,
 ) -> None:
