@@ -338,7 +338,7 @@ def means_the_opposite(name: str, meant: str) -> bool:
 
 def closest_option(name: str, known: Iterable[str]) -> str | None:
     """The known option name closest to a misspelt one, if any is close."""
-    close = difflib.get_close_matches(name, list(known), n=1)
+    close = difflib.get_close_matches(name.lower(), list(known), n=1)  # `GZIP`, as Pelican's
     return close[0] if close else None
 
 

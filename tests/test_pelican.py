@@ -442,6 +442,12 @@ def test_base_url_overrides_siteurl(build: Callable[..., Path]) -> None:
             "",
         ),
         ({"include_static": 3}, "SITEMAPKIT['include_static']: 3", "list of patterns"),
+        (
+            {"GZIP": True},
+            "SITEMAPKIT['GZIP'] is not an option (did you mean 'gzip'?); no sitemap will be "
+            "written (one an earlier build wrote is left as it was)",
+            "",
+        ),
         ("gzip", "SITEMAPKIT: 'gzip'", "dict of options"),
     ],
 )
@@ -459,6 +465,31 @@ def test_a_bad_setting_is_one_error_naming_it_and_no_sitemap(
     message = records[0].getMessage()
     assert named in message and allowed in message
     assert not [p.name for p in out.iterdir() if p.name.startswith("sitemap")]
+
+
+def test_settings_in_pelicans_own_style_are_named_and_the_dict_to_write(
+    build: Callable[..., Path], caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.WARNING, logger="sitemapkit"):
+        out = build(BLOG, SITEMAPKIT_GZIP=True)
+    assert not (out / "sitemap.xml.gz").exists()
+    messages = [r.getMessage() for r in caplog.records if r.name.startswith("sitemapkit")]
+    assert messages == [
+        "sitemapkit: SITEMAPKIT_GZIP is not read: sitemapkit's options go in one dict, such as "
+        "SITEMAPKIT = {'gzip': True}"
+    ]
+
+
+def test_a_bad_setting_says_delete_output_directory_removes_the_old_sitemap(
+    build: Callable[..., Path], caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.WARNING, logger="sitemapkit"):
+        build(BLOG, SITEMAPKIT={"gzipp": True}, DELETE_OUTPUT_DIRECTORY=True)
+    (message,) = [r.getMessage() for r in caplog.records if r.name.startswith("sitemapkit")]
+    assert message.endswith(
+        "no sitemap will be written (and DELETE_OUTPUT_DIRECTORY removes the one an earlier "
+        "build wrote)"
+    )
 
 
 def test_a_bad_setting_fails_pelican_fatal_errors(tmp_path: Path) -> None:

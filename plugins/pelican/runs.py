@@ -34,7 +34,7 @@ from .pages import (
     content_writes,
     own_pages,
 )
-from .settings import PelicanOptions, read_options, spelling
+from .settings import SETTING, PelicanOptions, read_options, spelling
 
 logger = logging.getLogger(__name__)
 
@@ -235,15 +235,29 @@ def checked_options(settings: Any) -> PelicanOptions | str:
     """`SITEMAPKIT` read, or an ERROR logged (it fails `--fatal errors`) and its message."""
     # Errors are logged outside `except`: `--fatal errors` raises from the log call, and
     # inside the handler Python would chain our exception's traceback onto Pelican's.
+    for name in sorted(key for key in settings if str(key).startswith(SETTING + "_")):
+        option = name[len(SETTING) + 1 :].lower()
+        logger.warning(
+            "sitemapkit: %s is not read: sitemapkit's options go in one dict, such as "
+            "%s = {%r: %r}",
+            name,
+            SETTING,
+            option,
+            settings[name],
+        )
     try:
         return read_options(settings)
     except OptionError as error:
         problem = error.describe(spelling(error.option))
-    logger.error(
-        "sitemapkit: %s; no sitemap will be written (one an earlier build wrote is left as it was)",
-        problem,
-    )
+    logger.error("sitemapkit: %s; no sitemap will be written %s", problem, _earlier(settings))
     return problem
+
+
+def _earlier(settings: Any) -> str:
+    """What becomes of the sitemap an earlier build wrote, when this one writes none."""
+    if settings.get("DELETE_OUTPUT_DIRECTORY"):
+        return "(and DELETE_OUTPUT_DIRECTORY removes the one an earlier build wrote)"
+    return "(one an earlier build wrote is left as it was)"
 
 
 def write_sitemaps(main: SiteRun) -> None:
@@ -286,6 +300,5 @@ def write_sitemaps(main: SiteRun) -> None:
             logger.info("sitemapkit: listed %s", result.describe())
         return
     logger.error(
-        "sitemapkit: %s; no sitemap was written (one an earlier build wrote is left as it was)",
-        problem,
+        "sitemapkit: %s; no sitemap was written %s", problem, _earlier(main.pelican.settings)
     )
