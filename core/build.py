@@ -15,7 +15,7 @@ from .options import SitemapOptions
 from .pages import Page, SkippedPages, scan_output
 from .robots import remove_robots_line, sitemap_line, update_robots
 from .robots_rules import DisallowedUrls
-from .urls import base_path
+from .urls import base_path, local_host
 from .writer import FileNames, Progress, SitemapWriter, WriteResult
 
 _logger = logging.getLogger("sitemapkit")
@@ -114,6 +114,16 @@ def _build(
         )
     if not os.path.isdir(root):
         raise SitemapkitError(f"output folder {root!r} does not exist; build the site first")
+    host = local_host(options.base_url) if pages is not None else None  # the CLI warns itself
+    if host is not None:  # a preview's address: fine, unless this build is published
+        report(
+            Notice(
+                "info",
+                "local-host",
+                f"the sitemap's URLs are on {host}, which crawlers cannot reach: fine for a "
+                "preview; a build to publish needs the address the site is served from",
+            )
+        )
     maker = EntryMaker(options, report, source_date_epoch(), build_started_ns)
     stubs = SkippedPages()
     if pages is None:

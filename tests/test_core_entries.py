@@ -398,3 +398,18 @@ def test_sources_all_modified_in_the_last_hour_are_an_info_line_for_a_page_list(
     os.utime(src / "a.md", (T0, T0))
     build_sitemaps(tmp_path, options, listed, report=notices.append)
     assert notices == []
+
+
+def test_a_page_list_on_a_local_address_is_an_info_line(tmp_path: Path) -> None:
+    """A preview build (SITEURL = "http://localhost:8000"): fine, but say where the URLs are."""
+    notices: list[Notice] = []
+    options = resolve_options({"base_url": "http://localhost:8000/", "lastmod": "none"})
+    build_sitemaps(tmp_path, options, [Page("index.html")], report=notices.append)
+    assert [(n.level, n.code, n.message) for n in notices] == [
+        (
+            "info",
+            "local-host",
+            "the sitemap's URLs are on localhost, which crawlers cannot reach: fine for a "
+            "preview; a build to publish needs the address the site is served from",
+        )
+    ]

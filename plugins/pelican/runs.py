@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
+import shlex
 import sys
 from dataclasses import dataclass, field
 from types import FrameType
@@ -142,8 +143,9 @@ def _prefixes(run: SiteRun, main: SiteRun) -> tuple[str, str] | str:
     if relative.startswith(os.pardir) or os.path.isabs(relative):
         return (
             f"is written to {os.path.abspath(run.output_path)}, outside OUTPUT_PATH "
-            f"{os.path.abspath(main.output_path)}, so its pages are not listed; to list them, "
-            "write the subsite below OUTPUT_PATH (i18n_subsites' default)"
+            f"{os.path.abspath(main.output_path)}, so its pages are not listed here; write the "
+            "subsite below OUTPUT_PATH (i18n_subsites' default) to list them, or give it a "
+            f"sitemap of its own: {_own_sitemap(run)}"
         )
     path_prefix = relative.replace(os.sep, "/") + "/"
     main_url, sub_url = _absolute(main.siteurl), _absolute(run.siteurl)
@@ -153,9 +155,15 @@ def _prefixes(run: SiteRun, main: SiteRun) -> tuple[str, str] | str:
         return path_prefix, sub_url[len(main_url) :]
     return (
         f"in {path_prefix} has SITEURL {run.siteurl!r}, outside the main site's "
-        f"{main.siteurl!r}, so its pages are not listed: a sitemap lists the URLs below "
-        "its own address only"
+        f"{main.siteurl!r}, so its pages are not listed here: a sitemap lists the URLs below "
+        f"its own address only; give it a sitemap of its own: {_own_sitemap(run)}"
     )
+
+
+def _own_sitemap(run: SiteRun) -> str:
+    """The command that writes a subsite's own sitemap once the build is done."""
+    base = _absolute(run.siteurl) or "https://example.com/"
+    return f"sitemapkit build {shlex.quote(os.path.abspath(run.output_path))} --base-url {base}"
 
 
 def _absolute(siteurl: str) -> str | None:
@@ -191,7 +199,8 @@ def pages_of(main: SiteRun, options: PelicanOptions) -> list[Page]:
         runs.extend(run.subsites)
         prefixes = _prefixes(run, main)
         if isinstance(prefixes, str):
-            logger.warning("sitemapkit: the subsite %s", prefixes)
+            # A set-up of its own, not a mistake: `--fatal warnings` must pass.
+            logger.info("sitemapkit: the subsite %s", prefixes)
             continue
         pages.extend(_rebased(w, *prefixes) for w in run.pages() if _wanted(w, options, static))
     if options.core.skips_noindex:
