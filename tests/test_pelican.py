@@ -191,6 +191,25 @@ def test_pretty_url_scheme(build: Callable[..., Path], schemas: SchemaSet) -> No
     )
 
 
+@pytest.mark.parametrize("pretty", [None, True])
+def test_an_article_url_that_names_index_html_is_listed_as_pelican_links_it(
+    build: Callable[..., Path], pretty: bool | None
+) -> None:
+    """`ARTICLE_URL = "{slug}/index.html"`: every link and the theme's canonical tag say
+    `…/index.html`, so the sitemap does too, unless `pretty_urls` is set true."""
+    settings: dict[str, Any] = {
+        "ARTICLE_URL": "posts/{slug}/index.html",
+        "ARTICLE_SAVE_AS": "posts/{slug}/index.html",
+    }
+    if pretty:
+        settings["SITEMAPKIT"] = {"pretty_urls": True}
+    out = build(BLOG, **settings)
+    found = set(assert_every_loc_is_a_file(out))
+    linked = "posts/alpha/" if pretty else "posts/alpha/index.html"
+    assert urls("", linked) <= found
+    assert f'href="{BASE}posts/alpha/index.html"' in (out / "index.html").read_text()
+
+
 def test_period_archives_are_listed_at_their_archive_urls(build: Callable[..., Path]) -> None:
     out = build(
         BLOG,

@@ -258,6 +258,8 @@ def content_page(write: ContentWrite, templates: UrlTemplates) -> Written:
             url = path[: -len(suffix)]
         else:
             url = _unless_path(content.url, path)
+        if url is None and content.url == path and path.endswith("/index.html"):
+            url = path  # `ARTICLE_URL = "{slug}/index.html"`: the page's own links say so
     source = getattr(content, "source_path", None)
     return Written(
         Page(
