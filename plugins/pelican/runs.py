@@ -205,8 +205,7 @@ def pages_of(main: SiteRun, options: PelicanOptions) -> list[Page]:
         pages.extend(_rebased(w, *prefixes) for w in run.pages() if _wanted(w, options, static))
     if options.folder_urls:  # asked for: `…/index.html` as its folder, whatever Pelican says
         pages = [
-            dataclasses.replace(page, url=None) if page.url == page.path else page
-            for page in pages
+            dataclasses.replace(page, url=None) if page.url == page.path else page for page in pages
         ]
     if options.core.skips_noindex:
         html = [page.path for page in pages if page.path.lower().endswith(HTML_SUFFIXES)]
