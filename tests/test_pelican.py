@@ -210,6 +210,20 @@ def test_an_article_url_that_names_index_html_is_listed_as_pelican_links_it(
     assert f'href="{BASE}posts/alpha/index.html"' in (out / "index.html").read_text()
 
 
+def test_urls_that_no_file_serves_are_a_warning(
+    build: Callable[..., Path], caplog: pytest.LogCaptureFixture
+) -> None:
+    """A common slip: `ARTICLE_URL = "{slug}/"` with `ARTICLE_SAVE_AS = "{slug}.html"`."""
+    with caplog.at_level(logging.WARNING, logger="sitemapkit"):
+        build(BLOG, ARTICLE_URL="posts/{slug}/", ARTICLE_SAVE_AS="posts/{slug}.html")
+    (message,) = [r.getMessage() for r in caplog.records if r.name.startswith("sitemapkit")]
+    assert message.startswith(
+        "sitemapkit: 3 pages Pelican links to at URLs served by no file (the first: "
+        "'posts/alpha/', written to 'posts/alpha.html'), so those links and the sitemap's URLs "
+        "are 404s on a static host; make each *_URL setting"
+    )
+
+
 def test_period_archives_are_listed_at_their_archive_urls(build: Callable[..., Path]) -> None:
     out = build(
         BLOG,

@@ -16,6 +16,7 @@ import sys
 from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any
+from urllib.parse import unquote
 
 from sitemapkit import Notice, OptionError, Page, SitemapkitError, build_sitemaps
 from sitemapkit.dates import build_start_ns
@@ -189,6 +190,36 @@ def _wanted(written: Written, options: PelicanOptions, static: PathMatcher) -> b
     return False
 
 
+def served_at(url: str, path: str) -> bool:
+    """Whether a static host serves the file at `path` for Pelican's `url` (a URL without
+    a suffix is left to the host: some serve `page.html` at `page`)."""
+    wanted = unquote(url.partition("#")[0].partition("?")[0]).lstrip("/")
+    if wanted == path:
+        return True
+    if wanted == "" or wanted.endswith("/"):
+        return path == wanted + "index.html"
+    return not wanted.lower().endswith(HTML_SUFFIXES)
+
+
+def _warn_of_urls_without_files(pages: list[Page]) -> None:
+    """`ARTICLE_URL = "{slug}/"` with `ARTICLE_SAVE_AS = "{slug}.html"`: every link to such a
+    page is a 404 on a static host, and so would be the sitemap's URL."""
+    astray = [page for page in pages if page.url is not None and not served_at(page.url, page.path)]
+    if not astray:
+        return
+    first = astray[0]
+    logger.warning(
+        "sitemapkit: %s Pelican links to %s served by no file (the first: %r, written to %r), "
+        "so those links and the sitemap's URLs are 404s on a static host; make each *_URL "
+        "setting (or a page's Url) agree with its *_SAVE_AS (or Save_as): '{slug}/' with "
+        "'{slug}/index.html', '{slug}.html' with '{slug}.html'",
+        f"{len(astray):,} pages" if len(astray) > 1 else "1 page",
+        "at URLs" if len(astray) > 1 else "at a URL",
+        first.url,
+        first.path,
+    )
+
+
 def pages_of(main: SiteRun, options: PelicanOptions) -> list[Page]:
     """The main site's pages and those of its subsites, with paths below the main output."""
     pages: list[Page] = []
@@ -203,6 +234,7 @@ def pages_of(main: SiteRun, options: PelicanOptions) -> list[Page]:
             logger.info("sitemapkit: the subsite %s", prefixes)
             continue
         pages.extend(_rebased(w, *prefixes) for w in run.pages() if _wanted(w, options, static))
+    _warn_of_urls_without_files(pages)
     if options.folder_urls:  # asked for: `…/index.html` as its folder, whatever Pelican says
         pages = [
             dataclasses.replace(page, url=None) if page.url == page.path else page for page in pages
