@@ -794,6 +794,30 @@ def test_moving_from_sphinx_sitemap_passes_w_on_the_first_build(tmp_path: Path) 
     assert locs(build.out / "sitemap.xml") == [BASE + "index.html"]
 
 
+def test_ablog_drafts_and_their_page_are_not_listed(tmp_path: Path) -> None:
+    """A post without a date (or dated after today) is a draft: ablog links it only from its
+    drafts page, and neither is published yet."""
+    files = {
+        "conf.py": conf(
+            "extensions = ['sitemapkit.sphinx', 'ablog']",
+            f"html_baseurl = {BASE!r}",
+            "blog_post_pattern = 'posts/*'",
+        ),
+        "index.rst": "Home\n====\n\n.. postlist:: 5\n",
+        "posts/pub.rst": "Published\n=========\n\n.. post:: 2024-03-01\n\nText.\n",
+        "posts/draft.rst": "Draft\n=====\n\n.. post::\n\nText.\n",
+        "posts/later.rst": "Later\n=====\n\n.. post:: 2999-01-01\n\nText.\n",
+    }
+    out = tmp_path / "out"  # its own process: ablog's Blog keeps its state in the class
+    done = sphinx_build_process(make_site(tmp_path, files), out)
+    assert done.returncode == 0, done.stderr
+    assert (out / "posts" / "draft.html").is_file()
+    assert (out / "blog" / "drafts.html").is_file()
+    found = locs(out / "sitemap.xml")
+    assert BASE + "posts/pub.html" in found
+    assert not [loc for loc in found if "draft" in loc or "later" in loc], found
+
+
 def test_ablog_listings_are_dated_by_their_posts_and_its_stubs_are_not_listed(
     tmp_path: Path,
 ) -> None:

@@ -28,6 +28,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.display import progress_message
 
+from .ablog_drafts import ablog_drafts
 from .autosummary import forget_stubs, merge_stubs, note_stubs, stub_documents, writes_stubs
 from .builders import writes_website
 from .catalogs import find_catalogs
@@ -191,6 +192,9 @@ class SitemapRun:
                 )
                 generated = self.generated.current(app, builder, env.found_docs)
                 pages += generated_pages(builder, generated, self.generated.shows)
+                drafts = {page_paths(builder)(name) for name in ablog_drafts(app)}
+                if drafts:
+                    pages = [page for page in pages if page.path not in drafts]
                 if self.options.skips_noindex:
                     # Sphinx hands extensions no rendered page: the written heads are read,
                     # so the meta directive, MyST's html_meta, the theme and other
