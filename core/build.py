@@ -14,7 +14,7 @@ from .gc_pause import paused_gc
 from .options import SitemapOptions
 from .pages import Page, SkippedPages, scan_output
 from .robots import remove_robots_line, sitemap_line, update_robots
-from .robots_rules import DisallowedUrls
+from .robots_rules import Blocked, DisallowedUrls
 from .urls import base_path, local_host
 from .writer import FileNames, Progress, SitemapWriter, WriteResult
 
@@ -132,13 +132,15 @@ def _build(
         )
     else:
         entries = resolve_entries(pages, maker)
-    disallowed = _host_robots_rules(root, options.base_url)
+    disallowed = _robots_rules(root)
+    base_url = options.base_url
     if disallowed:
-        entries = _noting_disallowed(entries, disallowed, len(options.base_url) - 1)
+        path_start = base_url.index("/", base_url.index("//") + 2)  # the URL's path, whole
+        entries = _noting_disallowed(entries, disallowed, path_start)
     writer = SitemapWriter(root, options, progress, build_started_ns)
     written = writer.write(entries)
     for found in disallowed.blocked() if disallowed else ():
-        report(Notice("warning", "robots-disallow", found.describe(), ("exclude",)))
+        report(_disallowed_notice(found, at_root=base_path(base_url) == "/"))
     if stubs.count:
         maker.skipped["redirect stub"] = stubs.count
         report(_stubs_notice(stubs))
@@ -171,10 +173,22 @@ def _build(
     return result
 
 
-def _host_robots_rules(root: str, base_url: str) -> DisallowedUrls | None:
-    """The rules of the output's robots.txt, when it is the host's (the site at its root)."""
-    if base_path(base_url) != "/":
-        return None
+def _disallowed_notice(found: Blocked, at_root: bool) -> Notice:
+    """A warning for the host's robots.txt. Below the host's root the file is only the host's
+    where the host serves it so (Read the Docs serves the default version's): an INFO line."""
+    if at_root:
+        return Notice("warning", "robots-disallow", found.describe(), ("exclude",))
+    return Notice(
+        "info",
+        "robots-disallow",
+        "if the output's robots.txt is the host's (as Read the Docs serves the default "
+        "version's at the root): " + found.describe(),
+        ("exclude",),
+    )
+
+
+def _robots_rules(root: str) -> DisallowedUrls | None:
+    """The rules of the output's robots.txt, matched against the URLs' whole paths."""
     try:
         with open(os.path.join(root, "robots.txt"), "rb") as file:
             return DisallowedUrls(file.read().decode("utf-8", "replace"))

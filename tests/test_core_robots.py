@@ -171,12 +171,19 @@ def test_listed_pages_that_robots_txt_disallows_are_one_warning_per_rule(tmp_pat
     assert LINE in (tmp_path / "robots.txt").read_text()  # the sitemap is still announced
 
 
-def test_robots_rules_below_the_host_root_and_ones_that_allow_all_say_nothing(
+def test_robots_rules_below_the_host_root_are_an_info_line_and_allowing_all_says_nothing(
     tmp_path: Path,
 ) -> None:
-    (tmp_path / "robots.txt").write_text("User-agent: *\nDisallow: /\n")
-    notices = build(tmp_path, base="https://user.github.io/project/", pages=2)
-    assert [n.code for n in notices] == ["robots"]  # the line to add at the host's root
+    """Read the Docs serves the default version's robots.txt at the host's root, where its
+    rules name whole paths; on other hosts the file below the root is only a file."""
+    (tmp_path / "robots.txt").write_text("User-agent: *\nDisallow: /en/latest/p1\n")
+    notices = build(tmp_path, base="https://docs.example.com/en/latest/", pages=3)
+    assert [(n.level, n.code) for n in notices] == [("info", "robots-disallow"), ("info", "robots")]
+    assert notices[0].message.startswith(
+        "if the output's robots.txt is the host's (as Read the Docs serves the default "
+        "version's at the root): a listed URL is disallowed for Bingbot and Googlebot by "
+        "robots.txt line 2, 'Disallow: /en/latest/p1' ('https://docs.example.com/en/latest/p1.html')"
+    )
     (tmp_path / "robots.txt").write_text("User-agent: *\nDisallow:\n")
     assert build(tmp_path, pages=2) == []
 
