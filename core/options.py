@@ -139,8 +139,13 @@ def _as_list(value: Any) -> list[Any] | None:
 
 def check_patterns(name: str, value: Any) -> tuple[str, ...]:
     items = _as_list(value)
-    if items is None or not all(isinstance(item, str) for item in items):
+    if items is None:
         raise OptionError(name, value, "expected a list of patterns such as ['drafts/', '*.pdf']")
+    for item in items:
+        if not isinstance(item, str):
+            raise OptionError(
+                name, item, "each pattern is text, such as 'drafts/' or '*.pdf' (in quotes)"
+            )
     if not all(item.strip() for item in items):
         raise OptionError(name, value, "an empty pattern matches nothing; remove it")
     for item in items:
