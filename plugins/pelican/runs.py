@@ -193,6 +193,8 @@ def _wanted(written: Written, options: PelicanOptions, static: PathMatcher) -> b
 def served_at(url: str, path: str) -> bool:
     """Whether a static host serves the file at `path` for Pelican's `url` (a URL without
     a suffix is left to the host: some serve `page.html` at `page`)."""
+    if url == path or (url[-1:] == "/" and path == url + "index.html"):  # nearly every page
+        return True
     wanted = unquote(url.partition("#")[0].partition("?")[0]).lstrip("/")
     if wanted == path:
         return True
