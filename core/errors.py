@@ -7,14 +7,22 @@ import os
 import re
 from collections.abc import Callable
 
+#: What a message quotes (a rule, a URL, a value): the user's text, never respelt.
+_QUOTED = re.compile(r"""((?<!\w)'[^']*'(?!\w)|(?<!\w)"[^"]*"(?!\w))""")  # not `site's`
+
 
 def respell(message: str, options: tuple[str, ...], spelling: Callable[[str], str]) -> str:
     """`message` with each of the `options` it names spelt the way the user writes options
-    (`--sitemap-name`, `sitemapkit_sitemap_name`, `SITEMAPKIT['sitemap_name']`)."""
+    (`--sitemap-name`, `sitemapkit_sitemap_name`, `SITEMAPKIT['sitemap_name']`), outside what
+    it quotes: `'Disallow: /exclude/'` stays as robots.txt has it."""
     if not options:
         return message
-    names = r"\b(?:" + "|".join(map(re.escape, options)) + r")\b"
-    return re.sub(names, lambda match: spelling(match.group()), message)
+    names = re.compile(r"\b(?:" + "|".join(map(re.escape, options)) + r")\b")
+    parts = _QUOTED.split(message)  # odd positions: the quoted parts
+    return "".join(
+        part if index % 2 else names.sub(lambda match: spelling(match.group()), part)
+        for index, part in enumerate(parts)
+    )
 
 
 class SitemapkitError(Exception):

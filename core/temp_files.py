@@ -23,6 +23,9 @@ STARTS = (MARK, "robots.txt" + MARK)
 #: Seconds a temporary file must have gone unwritten before it counts as left behind: a large
 #: build closes each finished part and renames them all at the end.
 IDLE_SECONDS = 600
+#: Seconds after which one from another machine is left behind too: a CI container has a new
+#: name on every run, and no build writes sitemaps for a day.
+FOREIGN_IDLE_SECONDS = 86_400
 
 _HOST = re.sub(r"[^A-Za-z0-9-]", "-", socket.gethostname())[:40] or "host"
 _NAME = re.compile(r"(?:robots\.txt)?\.sitemapkit-(.+)-(\d+)-\d+\.tmp")
@@ -46,26 +49,26 @@ def open_temp(folder: str) -> tuple[str, IO[bytes]]:
 
 
 def left_behind(folder: str, name: str) -> bool:
-    """Whether `name` in `folder` is a temporary file of a build on this machine that is gone.
-
-    Only where a process can be asked about without a signal reaching it (on Windows,
-    `os.kill` ends the process).
+    """Whether `name` in `folder` is a temporary file of a build that is gone: on this machine,
+    one whose process has ended (asked only where that sends no signal: on Windows, `os.kill`
+    ends the process); from another machine, one a day old.
     """
     match = _NAME.fullmatch(name)
-    if match is None or match.group(1) != _HOST or os.name != "posix":
+    if match is None:
         return False
+    try:
+        idle = time.time() - os.lstat(os.path.join(folder, name)).st_mtime
+    except OSError:
+        return False
+    if match.group(1) != _HOST:  # its process cannot be asked about from here
+        return idle > FOREIGN_IDLE_SECONDS
     pid = int(match.group(2))
-    if pid == os.getpid():
+    if pid == os.getpid() or os.name != "posix" or idle <= IDLE_SECONDS:
         return False
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
-        pass  # gone
+        return True  # gone
     except (OSError, OverflowError):  # another user's process: alive
         return False
-    else:
-        return False
-    try:
-        return time.time() - os.lstat(os.path.join(folder, name)).st_mtime > IDLE_SECONDS
-    except OSError:
-        return False
+    return False

@@ -496,14 +496,19 @@ class SitemapWriter:
         """Whether no process wrote, copied or renamed the file since the build began.
 
         The change time, not the modification time: a copy that keeps a file's times (Pelican
-        copies static files so) still changes it, and no program can set it.
+        copies static files so) still changes it, and no program can set it (on POSIX; on
+        Windows it is the creation time, so the answer there is no). A file system that keeps
+        whole seconds gets two seconds of doubt.
         """
-        if self.build_started_ns is None:
+        if self.build_started_ns is None or os.name != "posix":
             return False
         try:
-            return os.lstat(path).st_ctime_ns < self.build_started_ns
+            changed = os.lstat(path).st_ctime_ns
         except OSError:
             return False
+        if changed % 1_000_000_000 == 0:  # a whole second: may be this build's own second
+            changed += 2_000_000_000
+        return changed < self.build_started_ns
 
     def _write_whole(self, name: str, data: bytes) -> list[tuple[str, str]]:
         """A small file (an index) and its gzip twin, as temporary files to place."""

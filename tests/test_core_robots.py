@@ -215,3 +215,18 @@ def test_a_read_only_robots_txt_is_left_as_it_is_with_the_line_to_add(tmp_path: 
         "robots.txt is read-only (or not this user's to write); left unchanged; crawlers need "
         f"this line in it: {LINE}"
     )
+
+
+def test_a_rule_quoted_in_a_message_keeps_its_words_when_options_are_respelt(
+    tmp_path: Path,
+) -> None:
+    """`exclude` is respelt `--exclude` for the command line, but not inside the rule."""
+    (tmp_path / "robots.txt").write_text("User-agent: *\nDisallow: /exclude/\n")
+    (tmp_path / "exclude").mkdir()
+    options = resolve_options({"base_url": "https://example.com/"})
+    notices: list[Notice] = []
+    build_sitemaps(tmp_path, options, [Page("exclude/a.html")], report=notices.append)
+    (notice,) = [n for n in notices if n.code == "robots-disallow"]
+    shown = notice.describe(lambda option: "--" + option)
+    assert "'Disallow: /exclude/' ('https://example.com/exclude/a.html')" in shown
+    assert shown.endswith("leave the page out of the sitemap (--exclude) or allow it in robots.txt")

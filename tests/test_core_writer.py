@@ -497,7 +497,7 @@ def test_a_full_disk_leaves_no_temporary_file_behind(
 def test_temporary_files_of_a_killed_build_go_with_the_next_build(tmp_path: Path) -> None:
     """SIGKILL (or a lost machine) gives no chance to clean up: the next build on this machine
     does, sparing the files of a build still running, ones written in the last ten minutes,
-    and those another machine (a container sharing the folder) wrote."""
+    and those another machine (a container sharing the folder) wrote in the last day."""
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
                           capture_output=True, text=True, check=True)  # fmt: skip
     dead_pid, alive_pid = int(dead.stdout), os.getppid()
@@ -506,6 +506,7 @@ def test_temporary_files_of_a_killed_build_go_with_the_next_build(tmp_path: Path
     left = [
         f".sitemapkit-{host}-{dead_pid}-0.tmp",
         f"robots.txt.sitemapkit-{host}-{dead_pid}-3.tmp",
+        f".sitemapkit-elsewhere-{alive_pid}-5.tmp",  # another machine's, two days old
     ]
     kept = [
         f".sitemapkit-{host}-{alive_pid}-0.tmp",
@@ -518,6 +519,8 @@ def test_temporary_files_of_a_killed_build_go_with_the_next_build(tmp_path: Path
     an_hour_ago = time.time() - 3600
     for name in left + kept[:3]:
         os.utime(tmp_path / name, (an_hour_ago, an_hour_ago))
+    two_days_ago = time.time() - 2 * 86_400
+    os.utime(tmp_path / left[2], (two_days_ago, two_days_ago))
     result = build_sitemaps(tmp_path, resolve_options({"base_url": BASE}), pages(2))
     assert sorted(result.removed) == sorted(left)
     assert sorted(n for n in names(tmp_path) if n.endswith(".tmp")) == sorted(kept)

@@ -191,22 +191,25 @@ def test_pretty_url_scheme(build: Callable[..., Path], schemas: SchemaSet) -> No
     )
 
 
-@pytest.mark.parametrize("pretty", [None, True])
+@pytest.mark.parametrize("pretty", [True, False])
 def test_an_article_url_that_names_index_html_is_listed_as_pelican_links_it(
-    build: Callable[..., Path], pretty: bool | None
+    build: Callable[..., Path], pretty: bool
 ) -> None:
-    """`ARTICLE_URL = "{slug}/index.html"`: every link and the theme's canonical tag say
-    `…/index.html`, so the sitemap does too, unless `pretty_urls` is set true."""
+    """`ARTICLE_URL = "{slug}/index.html"` (or a page's `Url:`): every link and the theme's
+    canonical tag say `…/index.html`, so the sitemap does too, whatever `pretty_urls` says:
+    that option is for URLs that are their file's path (the home page stays the root)."""
+    about = BLOG["pages/about.md"].replace(
+        "Title: About\n", "Title: About\nUrl: team/index.html\nSave_as: team/index.html\n"
+    )
     settings: dict[str, Any] = {
         "ARTICLE_URL": "posts/{slug}/index.html",
         "ARTICLE_SAVE_AS": "posts/{slug}/index.html",
+        "SITEMAPKIT": {"pretty_urls": pretty},
     }
-    if pretty:
-        settings["SITEMAPKIT"] = {"pretty_urls": True}
-    out = build(BLOG, **settings)
+    out = build({**BLOG, "pages/about.md": about}, **settings)
     found = set(assert_every_loc_is_a_file(out))
-    linked = "posts/alpha/" if pretty else "posts/alpha/index.html"
-    assert urls("", linked) <= found
+    assert urls("posts/alpha/index.html", "team/index.html") <= found
+    assert urls("" if pretty else "index.html") <= found
     assert f'href="{BASE}posts/alpha/index.html"' in (out / "index.html").read_text()
 
 
@@ -504,12 +507,12 @@ def test_settings_in_pelicans_own_style_are_named_and_the_dict_to_write(
     build: Callable[..., Path], caplog: pytest.LogCaptureFixture
 ) -> None:
     with caplog.at_level(logging.WARNING, logger="sitemapkit"):
-        out = build(BLOG, SITEMAPKIT_GZIP=True)
+        out = build(BLOG, SITEMAPKIT={"txt": False}, SITEMAPKIT_GZIP=True, SITEMAPKIT_MAX_URL=1000)
     assert not (out / "sitemap.xml.gz").exists()
     messages = [r.getMessage() for r in caplog.records if r.name.startswith("sitemapkit")]
-    assert messages == [
-        "sitemapkit: SITEMAPKIT_GZIP is not read: sitemapkit's options go in one dict, such as "
-        "SITEMAPKIT = {'gzip': True}"
+    assert messages == [  # one line, one dict: the names as options, beside those set already
+        "sitemapkit: SITEMAPKIT_GZIP, SITEMAPKIT_MAX_URL are not read: sitemapkit's options go "
+        "in one dict, such as SITEMAPKIT = {'txt': False, 'gzip': True, 'max_urls': 1000}"
     ]
 
 
@@ -896,34 +899,38 @@ def test_a_subsite_spelt_otherwise_or_relative_is_listed_below_the_main_site(
 
 
 @pytest.mark.parametrize("where", ["other host", "outside the output"])
-def test_a_subsite_that_cannot_be_in_this_sitemap_is_named_and_left_out(
+def test_a_subsite_that_cannot_be_in_this_sitemap_gets_one_of_its_own(
     build_with_subsite: Callable[..., Path],
     tmp_path: Path,
     caplog: pytest.LogCaptureFixture,
+    schemas: SchemaSet,
     where: str,
 ) -> None:
-    place = (
-        {"SUBSITE_URL": "https://fr.example.com"}
-        if where == "other host"
-        else {"SUBSITE_OUTPUT": str(tmp_path / "output-fr")}
-    )
+    """i18n_subsites with `'SITEURL': 'https://fr.example.com'`: its pages cannot be in the
+    main sitemap, so its own output folder gets one at its own address."""
+    french = "https://fr.example.com/"
+    if where == "other host":
+        place = {"SUBSITE_URL": french.rstrip("/")}
+    else:
+        place = {"SUBSITE_OUTPUT": str(tmp_path / "output-fr"), "SUBSITE_URL": BASE + "fr"}
     with caplog.at_level(logging.INFO, logger="sitemapkit"):
         out = build_with_subsite(**place)
     found = set(assert_every_loc_is_a_file(out))
     assert urls("hello.html") <= found
     assert not [loc for loc in found if "bonjour" in loc or "/fr" in loc]
-    (record,) = [r for r in caplog.records if r.getMessage().startswith("sitemapkit: the subs")]
-    assert record.levelno == logging.INFO  # a set-up of its own: --fatal warnings passes
-    message = record.getMessage()
+    own = out / "fr" if where == "other host" else tmp_path / "output-fr"
+    schemas.validate_folder(own)
+    address = french if where == "other host" else BASE + "fr/"
+    assert address + "bonjour.html" in locs(own / "sitemap.xml")
+    records = [r for r in caplog.records if r.getMessage().startswith("sitemapkit: the subs")]
+    assert [r.levelno for r in records] == [logging.INFO]  # --fatal warnings passes
+    message = records[0].getMessage()
     if where == "other host":
         assert "SITEURL 'https://fr.example.com', outside the main site's" in message
-        assert message.endswith(
-            f"give it a sitemap of its own: sitemapkit build {out / 'fr'} "
-            "--base-url https://fr.example.com/"
-        )
+        assert (out / "fr" / "robots.txt").is_file()  # the root of its own host
     else:
-        assert f"is written to {tmp_path / 'output-fr'}, outside OUTPUT_PATH {out}" in message
-        assert "write the subsite below OUTPUT_PATH" in message
+        assert f"is written to {own}, outside OUTPUT_PATH {out}" in message
+    assert f"it has a sitemap of its own in {own}: " in message
 
 
 def test_a_rebuild_after_a_failed_build_of_the_same_pelican_writes_the_sitemap(

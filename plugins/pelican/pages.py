@@ -246,20 +246,25 @@ def _is_file_time(content: Any, modified: object) -> bool:
 def content_page(write: ContentWrite, templates: UrlTemplates) -> Written:
     """An article's or page's own file, at the URL Pelican links to."""
     content, path, status = write.content, write.path, str(write.content.status)
+    # A URL Pelican states as `…/index.html` (`ARTICLE_URL = "{slug}/index.html"`) is kept:
+    # the page's links and canonical tag say so, and `pretty_urls` is for URLs of files.
+    folder_page = path.endswith("/index.html")
     if hasattr(content, "override_url"):  # `Url:` metadata
         url = _unless_path(content.url, path)
+        if url is None and folder_page and content.url == path:
+            url = path
     elif hasattr(content, "override_save_as"):
         url = None  # served where it is written; the core derives the URL from the path
     else:
         suffix = templates.save_as_suffix(content, draft=status == "draft")
-        if suffix == "":
-            url = None  # as above
+        if suffix == "":  # the URL template is the save-as one: the URL is the path
+            url = path if folder_page else None
         elif suffix is not None and path.endswith(suffix):
             url = path[: -len(suffix)]
         else:
             url = _unless_path(content.url, path)
-        if url is None and content.url == path and path.endswith("/index.html"):
-            url = path  # `ARTICLE_URL = "{slug}/index.html"`: the page's own links say so
+            if url is None and folder_page and content.url == path:
+                url = path
     source = getattr(content, "source_path", None)
     return Written(
         Page(

@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
-import shlex
 import sys
 from dataclasses import dataclass, field
 from types import FrameType
@@ -21,6 +20,7 @@ from urllib.parse import unquote
 from sitemapkit import Notice, OptionError, Page, SitemapkitError, build_sitemaps
 from sitemapkit.dates import build_start_ns
 from sitemapkit.gc_pause import paused_gc
+from sitemapkit.options import OPTION_NAMES, closest_option, means_the_opposite
 from sitemapkit.pages import HTML_SUFFIXES, marked_noindex
 from sitemapkit.patterns import PathMatcher
 from sitemapkit.urls import normalise_base_url
@@ -36,7 +36,7 @@ from .pages import (
     content_writes,
     own_pages,
 )
-from .settings import SETTING, PelicanOptions, read_options, spelling
+from .settings import PELICAN_OPTION_SPECS, SETTING, PelicanOptions, read_options, spelling
 
 logger = logging.getLogger(__name__)
 
@@ -144,9 +144,8 @@ def _prefixes(run: SiteRun, main: SiteRun) -> tuple[str, str] | str:
     if relative.startswith(os.pardir) or os.path.isabs(relative):
         return (
             f"is written to {os.path.abspath(run.output_path)}, outside OUTPUT_PATH "
-            f"{os.path.abspath(main.output_path)}, so its pages are not listed here; write the "
-            "subsite below OUTPUT_PATH (i18n_subsites' default) to list them, or give it a "
-            f"sitemap of its own: {_own_sitemap(run)}"
+            f"{os.path.abspath(main.output_path)}, so its pages are not in the main site's "
+            "sitemap"
         )
     path_prefix = relative.replace(os.sep, "/") + "/"
     main_url, sub_url = _absolute(main.siteurl), _absolute(run.siteurl)
@@ -156,15 +155,9 @@ def _prefixes(run: SiteRun, main: SiteRun) -> tuple[str, str] | str:
         return path_prefix, sub_url[len(main_url) :]
     return (
         f"in {path_prefix} has SITEURL {run.siteurl!r}, outside the main site's "
-        f"{main.siteurl!r}, so its pages are not listed here: a sitemap lists the URLs below "
-        f"its own address only; give it a sitemap of its own: {_own_sitemap(run)}"
+        f"{main.siteurl!r}, so its pages are not in the main site's sitemap (a sitemap lists "
+        "the URLs below its own address only)"
     )
-
-
-def _own_sitemap(run: SiteRun) -> str:
-    """The command that writes a subsite's own sitemap once the build is done."""
-    base = _absolute(run.siteurl) or "https://example.com/"
-    return f"sitemapkit build {shlex.quote(os.path.abspath(run.output_path))} --base-url {base}"
 
 
 def _absolute(siteurl: str) -> str | None:
@@ -222,9 +215,20 @@ def _warn_of_urls_without_files(pages: list[Page]) -> None:
     )
 
 
-def pages_of(main: SiteRun, options: PelicanOptions) -> list[Page]:
-    """The main site's pages and those of its subsites, with paths below the main output."""
+@dataclass
+class Separate:
+    """A subsite that cannot be in the main site's sitemap, and why: one with an absolute
+    SITEURL of its own gets a sitemap of its own, in its own output folder."""
+
+    run: SiteRun
+    why: str
+
+
+def pages_of(main: SiteRun, options: PelicanOptions) -> tuple[list[Page], list[Separate]]:
+    """The main site's pages and those of its subsites, with paths below the main output,
+    and the subsites that need a sitemap of their own."""
     pages: list[Page] = []
+    separate: list[Separate] = []
     static = PathMatcher(options.include_static)
     runs = [main]
     while runs:
@@ -232,19 +236,52 @@ def pages_of(main: SiteRun, options: PelicanOptions) -> list[Page]:
         runs.extend(run.subsites)
         prefixes = _prefixes(run, main)
         if isinstance(prefixes, str):
-            # A set-up of its own, not a mistake: `--fatal warnings` must pass.
-            logger.info("sitemapkit: the subsite %s", prefixes)
+            separate.append(Separate(run, prefixes))
             continue
         pages.extend(_rebased(w, *prefixes) for w in run.pages() if _wanted(w, options, static))
+    return _checked(pages, main.output_path, options), separate
+
+
+def _checked(pages: list[Page], output_path: str, options: PelicanOptions) -> list[Page]:
+    """URLs no file serves warned about; pages whose written head says noindex marked."""
     _warn_of_urls_without_files(pages)
-    if options.folder_urls:  # asked for: `…/index.html` as its folder, whatever Pelican says
-        pages = [
-            dataclasses.replace(page, url=None) if page.url == page.path else page for page in pages
-        ]
     if options.core.skips_noindex:
         html = [page.path for page in pages if page.path.lower().endswith(HTML_SUFFIXES)]
-        pages = marked_noindex(main.output_path, pages, html)
+        pages = marked_noindex(output_path, pages, html)
     return pages
+
+
+def write_separate(subsite: Separate, options: PelicanOptions, started_ns: int) -> None:
+    """A subsite on an address of its own: its sitemap in its own output folder, at that
+    address (and robots.txt there, when the address is a host's root). A set-up of its own,
+    not a mistake: INFO lines, so `--fatal warnings` passes."""
+    run, base_url = subsite.run, _absolute(subsite.run.siteurl)
+    if base_url is None:
+        logger.info(
+            "sitemapkit: the subsite %s, and with a relative SITEURL it cannot have one of its "
+            "own; set its SITEURL to the address it is served from",
+            subsite.why,
+        )
+        return
+    static = PathMatcher(options.include_static)
+    pages = [w.page for w in run.pages() if _wanted(w, options, static)]
+    try:
+        result = build_sitemaps(
+            run.output_path,
+            dataclasses.replace(options.core, base_url=base_url),
+            _checked(pages, run.output_path, options),
+            report=_log_notice,
+            build_started_ns=started_ns,
+        )
+    except SitemapkitError as error:
+        logger.error("sitemapkit: the subsite %s: %s", subsite.why, error.spelled(spelling))
+        return
+    logger.info(
+        "sitemapkit: the subsite %s; it has a sitemap of its own in %s: %s",
+        subsite.why,
+        run.output_path,
+        result.describe(),
+    )
 
 
 def _log_notice(notice: Notice) -> None:
@@ -282,22 +319,39 @@ def checked_options(settings: Any) -> PelicanOptions | str:
     """`SITEMAPKIT` read, or an ERROR logged (it fails `--fatal errors`) and its message."""
     # Errors are logged outside `except`: `--fatal errors` raises from the log call, and
     # inside the handler Python would chain our exception's traceback onto Pelican's.
-    for name in sorted(key for key in settings if str(key).startswith(SETTING + "_")):
-        option = name[len(SETTING) + 1 :].lower()
-        logger.warning(
-            "sitemapkit: %s is not read: sitemapkit's options go in one dict, such as "
-            "%s = {%r: %r}",
-            name,
-            SETTING,
-            option,
-            settings[name],
-        )
+    _warn_of_stray_settings(settings)
     try:
         return read_options(settings)
     except OptionError as error:
         problem = error.describe(spelling(error.option))
     logger.error("sitemapkit: %s; no sitemap will be written %s", problem, _earlier(settings))
     return problem
+
+
+def _warn_of_stray_settings(settings: Any) -> None:
+    """`SITEMAPKIT_GZIP = True`, in Pelican's own style, is read by nobody: one warning with
+    the dict to write instead (each name as the option it is closest to)."""
+    stray = sorted(str(key) for key in settings if str(key).startswith(SETTING + "_"))
+    if not stray:
+        return
+    meant = {}
+    for name in stray:
+        option = closest_option(
+            name[len(SETTING) + 1 :], OPTION_NAMES | {spec.name for spec in PELICAN_OPTION_SPECS}
+        )
+        if option is not None and not means_the_opposite(name[len(SETTING) + 1 :], option):
+            meant[option] = settings[name]
+    merged = (
+        {**settings.get(SETTING, {}), **meant} if isinstance(settings.get(SETTING), dict) else meant
+    )
+    logger.warning(
+        "sitemapkit: %s %s not read: sitemapkit's options go in one dict%s",
+        ", ".join(stray),
+        "is" if len(stray) == 1 else "are",
+        f", such as {SETTING} = {merged!r}"
+        if merged
+        else f" ({SETTING} = {{...}}), with names from the README's options table",
+    )
 
 
 def _earlier(settings: Any) -> str:
@@ -332,7 +386,7 @@ def write_sitemaps(main: SiteRun) -> None:
     warn_about_peer(main.pelican)
     try:
         with paused_gc():  # see sitemapkit.gc_pause: Pelican keeps every document in memory
-            pages = pages_of(main, options)
+            pages, separate = pages_of(main, options)
             result = build_sitemaps(
                 main.output_path,
                 options.core,
@@ -340,6 +394,8 @@ def write_sitemaps(main: SiteRun) -> None:
                 report=_log_notice,
                 build_started_ns=main.started_ns,
             )
+            for subsite in separate:
+                write_separate(subsite, options, main.started_ns)
     except SitemapkitError as error:
         problem = error.spelled(spelling)
     else:

@@ -45,8 +45,6 @@ class PelicanOptions:
     """The checked `SITEMAPKIT` dict; `core.base_url` is None when no base URL could be found."""
 
     core: SitemapOptions
-    #: `pretty_urls` set true: list even URLs Pelican states as `…/index.html` as folders.
-    folder_urls: bool = False
     include_drafts: bool = False
     include_hidden: bool = False
     include_static: tuple[str, ...] = ()
@@ -83,7 +81,7 @@ def read_options(settings: Mapping[str, Any]) -> PelicanOptions:
     core = resolve_options(core_values)
     if core.base_url is None:
         core = dataclasses.replace(core, base_url=siteurl_base(settings))
-    return PelicanOptions(core, core_values.get("pretty_urls") is True, **pelican_values)
+    return PelicanOptions(core, **pelican_values)
 
 
 def siteurl_base(settings: Mapping[str, Any]) -> str | None:

@@ -7,6 +7,7 @@ published yet, as Pelican's drafts are not, so they are not listed.
 from __future__ import annotations
 
 import datetime as dt
+import posixpath
 from collections.abc import Iterable
 
 from sphinx.application import Sphinx
@@ -32,4 +33,4 @@ def ablog_drafts(app: Sphinx) -> set[str]:
         if isinstance(found, Iterable) and found and not any(_published(p, tomorrow) for p in found)
     }
     blog_path = getattr(app.config, "blog_path", "blog")
-    return drafts | {f"{blog_path}/drafts"}
+    return drafts | {posixpath.join(str(blog_path), "drafts")}  # as ablog joins them
