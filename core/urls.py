@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipaddress
 import re
 from functools import lru_cache
-from urllib.parse import quote, urlsplit, urlunsplit
+from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
 #: Characters RFC 3986 allows raw in a path segment besides the unreserved ones.
 _PATH_SAFE = "/!$&'()*+,;=:@"
@@ -141,3 +141,23 @@ def xml_escape(text: str) -> str:
     if "&" in text or "'" in text or '"' in text or "<" in text or ">" in text:
         return text.translate(_XML_SPECIALS)
     return text
+
+
+def path_below(base_url: str, main_base_url: str) -> str | None:
+    """Where a site at `base_url` sits below one at `main_base_url` (both normalised): `fr/`,
+    `""` for the same address, None when it is not below it (another host, or above)."""
+    return base_url[len(main_base_url) :] if base_url.startswith(main_base_url) else None
+
+
+def file_serves_url(path: str, url_path: str) -> bool:
+    """Whether a static host answers `url_path` (relative to the site's base URL) with the
+    output file at `path`: `a/` with `a/index.html`, `a.html` with itself. A URL without a
+    suffix is left to the host (some serve `page.html` at `page`)."""
+    if url_path == path or (url_path[-1:] == "/" and path == url_path + "index.html"):
+        return True  # nearly every page: no decoding
+    wanted = unquote(url_path.partition("#")[0].partition("?")[0]).lstrip("/")
+    if wanted == path:
+        return True
+    if wanted == "" or wanted.endswith("/"):
+        return path == wanted + "index.html"
+    return not wanted.lower().endswith((".html", ".htm"))

@@ -12,8 +12,10 @@ from sitemapkit.pages import Page
 from sitemapkit.urls import (
     encode_file_path,
     encode_url_path,
+    file_serves_url,
     local_host,
     normalise_base_url,
+    path_below,
     url_depth,
     xml_escape,
 )
@@ -136,3 +138,28 @@ def test_a_bad_base_url_says_what_is_wrong(bad: str, why: str) -> None:
 )
 def test_an_address_crawlers_cannot_reach_is_named(url: str, host: str | None) -> None:
     assert local_host(url) == host
+
+
+@pytest.mark.parametrize(
+    ("path", "url_path", "served"),
+    [
+        ("a/index.html", "a/", True),
+        ("index.html", "", True),
+        ("a.html", "a.html", True),
+        ("caf\u00e9.html", "caf%C3%A9.html", True),
+        ("a.html", "a", True),  # left to the host: some serve page.html at page
+        ("a.html", "a/", False),  # ARTICLE_URL '{slug}/' beside ARTICLE_SAVE_AS '{slug}.html'
+        ("a/index.html", "a.html", False),
+    ],
+)
+def test_a_file_serves_the_url_a_static_host_answers_with_it(
+    path: str, url_path: str, served: bool
+) -> None:
+    assert file_serves_url(path, url_path) is served
+
+
+def test_a_site_below_another_is_found_by_its_base_url() -> None:
+    main = "https://example.com/"
+    assert path_below("https://example.com/fr/", main) == "fr/"
+    assert path_below(main, main) == ""
+    assert path_below("https://example.fr/", main) is None

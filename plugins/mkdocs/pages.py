@@ -17,6 +17,7 @@ from mkdocs.utils.meta import get_data
 from sitemapkit import Page, PageMetadata, parse_page_metadata
 from sitemapkit.noindex import file_says_noindex, says_noindex
 from sitemapkit.pages import NO_METADATA, with_noindex
+from sitemapkit.urls import path_below
 
 #: The front-matter key: `sitemap: false`, or a mapping of the core's per-page keys.
 FRONT_MATTER_KEY = "sitemap"
@@ -171,9 +172,10 @@ def rebased(pages: list[Page], base_url: str, main_base_url: str, warn: Warn) ->
     """A build inside another (a language of mkdocs-static-i18n) with a `site_url` of its own:
     its pages' URLs, relative to the main build's. Under another address they are left out,
     with a warning: a sitemap lists the URLs below its own address only."""
-    if base_url == main_base_url:
+    prefix = path_below(base_url, main_base_url)
+    if prefix == "":
         return pages
-    if not base_url.startswith(main_base_url):
+    if prefix is None:
         if pages:
             warn(
                 f"the {len(pages):,} pages built with site_url {base_url} (a language with a "
@@ -182,7 +184,6 @@ def rebased(pages: list[Page], base_url: str, main_base_url: str, warn: Warn) ->
                 "sitemap of its own"
             )
         return []
-    prefix = base_url[len(main_base_url) :]
     return [
         dataclasses.replace(page, url=prefix + (page.url or page.path).lstrip("/"))
         for page in pages

@@ -15,7 +15,6 @@ import sys
 from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any
-from urllib.parse import unquote
 
 from sitemapkit import Notice, OptionError, Page, SitemapkitError, build_sitemaps
 from sitemapkit.dates import build_start_ns
@@ -23,7 +22,7 @@ from sitemapkit.gc_pause import paused_gc
 from sitemapkit.options import OPTION_NAMES, closest_option, means_the_opposite
 from sitemapkit.pages import HTML_SUFFIXES, marked_noindex
 from sitemapkit.patterns import PathMatcher
-from sitemapkit.urls import normalise_base_url
+from sitemapkit.urls import file_serves_url, normalise_base_url, path_below
 
 from .pages import (
     LISTING,
@@ -151,8 +150,9 @@ def _prefixes(run: SiteRun, main: SiteRun) -> tuple[str, str] | str:
     main_url, sub_url = _absolute(main.siteurl), _absolute(run.siteurl)
     if main_url is None or sub_url is None:  # a relative SITEURL: the files' own paths
         return path_prefix, path_prefix
-    if sub_url.startswith(main_url):
-        return path_prefix, sub_url[len(main_url) :]
+    below = path_below(sub_url, main_url)
+    if below is not None:
+        return path_prefix, below
     return (
         f"in {path_prefix} has SITEURL {run.siteurl!r}, outside the main site's "
         f"{main.siteurl!r}, so its pages are not in the main site's sitemap (a sitemap lists "
@@ -183,23 +183,12 @@ def _wanted(written: Written, options: PelicanOptions, static: PathMatcher) -> b
     return False
 
 
-def served_at(url: str, path: str) -> bool:
-    """Whether a static host serves the file at `path` for Pelican's `url` (a URL without
-    a suffix is left to the host: some serve `page.html` at `page`)."""
-    if url == path or (url[-1:] == "/" and path == url + "index.html"):  # nearly every page
-        return True
-    wanted = unquote(url.partition("#")[0].partition("?")[0]).lstrip("/")
-    if wanted == path:
-        return True
-    if wanted == "" or wanted.endswith("/"):
-        return path == wanted + "index.html"
-    return not wanted.lower().endswith(HTML_SUFFIXES)
-
-
 def _warn_of_urls_without_files(pages: list[Page]) -> None:
     """`ARTICLE_URL = "{slug}/"` with `ARTICLE_SAVE_AS = "{slug}.html"`: every link to such a
     page is a 404 on a static host, and so would be the sitemap's URL."""
-    astray = [page for page in pages if page.url is not None and not served_at(page.url, page.path)]
+    astray = [
+        page for page in pages if page.url is not None and not file_serves_url(page.path, page.url)
+    ]
     if not astray:
         return
     first = astray[0]
