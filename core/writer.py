@@ -478,10 +478,10 @@ class SitemapWriter:
             index_names = [names.index] + ([names.sitemap] if len(self._parts) > 1 else [])
             for name in index_names:
                 placements += self._write_whole(name, index)
-        self._check_targets((name for _, name in placements), noted)
+        foreign = self._foreign_targets((name for _, name in placements), noted)
         for temp_path, name in placements:
             target = os.path.join(self.root, name)
-            if os.path.lexists(target) and not is_own_file(target, noted):
+            if name in foreign:
                 result.replaced.append(name)
                 if self._untouched_since_the_start(target):
                     result.left_over.append(name)
@@ -525,9 +525,13 @@ class SitemapWriter:
             placements.append((temp_path, name + ".gz"))
         return placements
 
-    def _check_targets(self, names: Iterable[str], noted: NotedTextFiles) -> None:
-        """A folder at a file's name would stop the set half-way, and a file that is no sitemap
-        (a feed at `index.xml`, `ads.txt`) is the site's: refuse before placing any."""
+    def _foreign_targets(self, names: Iterable[str], noted: NotedTextFiles) -> set[str]:
+        """The names whose file this tool did not write, to be replaced with a notice.
+
+        A folder at a file's name would stop the set half-way, and a file that is no sitemap
+        (a feed at `index.xml`, `ads.txt`) is the site's: refuse before placing any.
+        """
+        foreign: set[str] = set()
         for name in names:
             path = os.path.join(self.root, name)
             if os.path.isdir(path) and not os.path.islink(path):
@@ -537,7 +541,10 @@ class SitemapWriter:
                     f"written there; remove it or set {option} to another name",
                     (option,),
                 )
-            if name.endswith(".gz") or not os.path.isfile(path) or is_own_file(path, noted):
+            if not os.path.lexists(path) or is_own_file(path, noted):
+                continue
+            foreign.add(name)
+            if name.endswith(".gz") or not os.path.isfile(path):
                 continue
             unlike = unlike_a_sitemap(path)
             if unlike is not None:
@@ -550,6 +557,7 @@ class SitemapWriter:
                     "from the site if it is left over",
                     (option,),
                 )
+        return foreign
 
     def _remove_stale(self, noted: NotedTextFiles, listed: Set[str], result: WriteResult) -> None:
         """Files of earlier builds: at today's names, named in the old index, or noted there."""
