@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import datetime as dt
 import difflib
 import io
+import json
 import os
 import signal
 import sys
@@ -132,7 +134,22 @@ def _spell(error: OptionError, sources: dict[str, tuple[Any, str]]) -> str:
     origin = sources.get(name, (None, "flag"))[1]
     if origin == "flag":
         return error.describe(flag_name(name) + (f"[{rest}" if rest else ""))
-    return f"{origin}: " + error.describe(error.option)
+    return f"{origin}: " + error.describe(error.option, toml_value(error.value))
+
+
+def toml_value(value: object) -> str:
+    """A value as a TOML file spells it (`true`, `2024-01-01`), for messages about the file."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dt.date | dt.time):
+        return value.isoformat()
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(map(toml_value, value)) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{key} = {toml_value(item)}" for key, item in value.items()) + " }"
+    return repr(value)
 
 
 def _progress_printer(stream: TextIO) -> Callable[[int], None] | None:

@@ -49,9 +49,11 @@ class OptionError(SitemapkitError):
         self.allowed = allowed
         super().__init__(self.describe(option), (option,))
 
-    def describe(self, spelling: str) -> str:
-        """The message with the option named as the user wrote it (`--max-urls`, `SITEMAPKIT`)."""
-        return f"{spelling}: {self.value!r} is not valid; {self.allowed}"
+    def describe(self, spelling: str, value: str | None = None) -> str:
+        """The message with the option named as the user wrote it (`--max-urls`, `SITEMAPKIT`),
+        and its value as they wrote it (`true` in TOML), by default as Python shows it."""
+        shown = repr(self.value) if value is None else value
+        return f"{spelling}: {shown} is not valid; {self.allowed}"
 
     def spelled(self, spelling: Callable[[str], str]) -> str:
         return self.describe(spelling(self.option))
@@ -60,7 +62,7 @@ class OptionError(SitemapkitError):
 class UnknownOptionError(OptionError):
     """A setting that names no option (a misspelling, most often): its value is not at fault."""
 
-    def describe(self, spelling: str) -> str:
+    def describe(self, spelling: str, value: str | None = None) -> str:
         return f"{spelling} is not an option ({self.allowed})"
 
 

@@ -145,7 +145,13 @@ def test_a_bad_config_file_value_names_the_file(site: Path, tmp_path: Path) -> N
     config.write_text('base_url = "https://x.org/"\nchangefreq = "sometimes"\n')
     done = run("build", str(site), "--config", str(config))
     assert done.returncode == 1
-    assert "bad.toml: changefreq: 'sometimes' is not valid" in done.stderr
+    assert 'bad.toml: changefreq: "sometimes" is not valid' in done.stderr  # as TOML spells it
+    config.write_text('base_url = "https://x.org/"\nmax_urls = true\nlastmod = 2024-01-01\n')
+    done = run("build", str(site), "--config", str(config))
+    assert "bad.toml: max_urls: true is not valid" in done.stderr  # not Python's `True`
+    config.write_text('base_url = "https://x.org/"\nlastmod = 2024-01-01\n')
+    done = run("build", str(site), "--config", str(config))
+    assert "bad.toml: lastmod: 2024-01-01 is not valid" in done.stderr  # not datetime.date(...)
 
 
 def test_config_files_people_really_write_are_read_or_named(site: Path, tmp_path: Path) -> None:
@@ -848,7 +854,7 @@ def test_a_bad_skip_noindex_value_names_the_option(tmp_path: Path) -> None:
     )
     assert done.returncode == 1
     assert done.stderr == (
-        f"sitemapkit: error: {tmp_path / 'sitemapkit.toml'}: skip_noindex: 'maybe' is not valid; "
+        f'sitemapkit: error: {tmp_path / "sitemapkit.toml"}: skip_noindex: "maybe" is not valid; '
         "expected true or false\n"
     )
     assert not (tmp_path / "site" / "sitemap.xml").exists()
