@@ -117,6 +117,19 @@ def without_html(url_path: str) -> str:
     return url_path[:-5]
 
 
+def _placeholder_epoch_notice(epoch: int) -> Notice:
+    """`SOURCE_DATE_EPOCH` before 1990 (Nix sets 1980-01-01) clamps every file time to a
+    stand-in: a choice of the build's environment, so an INFO line, naming the cause."""
+    return Notice(
+        "info",
+        "placeholder-lastmod",
+        f"SOURCE_DATE_EPOCH is {epoch} ({_shown(epoch)}), before 1990: every later file time "
+        "is clamped to it, a stand-in rather than a change, so no page takes a lastmod from "
+        "its files; for real lastmods, unset it or set it to the time of the last commit "
+        "(git log -1 --format=%ct)",
+    )
+
+
 def _placeholder_times_notice(pages: SkippedPages) -> Notice:
     """Times before the web are what Nix, zip archives or `SOURCE_DATE_EPOCH=0` put there."""
     many = pages.count > 1
@@ -346,7 +359,11 @@ class EntryMaker:
         if self.future_files:
             self.report(_future_files_notice(self.future_files, *self.first_future))
         if self.placeholder_times.count:
-            self.report(_placeholder_times_notice(self.placeholder_times))
+            clamp = self.clamp
+            if clamp is not None and clamp < FIRST_PLAUSIBLE:  # the cause: not the files
+                self.report(_placeholder_epoch_notice(clamp))
+            else:
+                self.report(_placeholder_times_notice(self.placeholder_times))
         if self.noindex.count:
             skipped["noindex"] = self.noindex.count
             self.report(_noindex_notice(self.noindex))

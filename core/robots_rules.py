@@ -97,6 +97,10 @@ def _groups(text: str) -> list[tuple[list[str], list[Rule]]]:
             rules_begun = True
             if value:  # an empty one allows everything: no rule
                 groups[-1][1].append(_rule(key == "allow", value, number))
+            if key == "allow" and value.endswith(("/index.html", "/index.htm")):
+                # Google's own parser reads `Allow: /a/index.html` as `Allow: /a/$` too
+                folder = value.rpartition("/")[0] + "/$"
+                groups[-1][1].append(_rule(True, folder, number))
     return groups
 
 

@@ -413,3 +413,22 @@ def test_a_page_list_on_a_local_address_is_an_info_line(tmp_path: Path) -> None:
             "preview; a build to publish needs the address the site is served from",
         )
     ]
+
+
+def test_a_source_date_epoch_before_1990_is_named_as_the_cause(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nix sets SOURCE_DATE_EPOCH=315532800 (1980-01-01): every file time clamps to it."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "315532800")
+    for name in ("index.html", "a.html"):
+        (tmp_path / name).write_text(html())
+        os.utime(tmp_path / name, (T0, T0))
+    notices: list[Notice] = []
+    options = resolve_options({"base_url": BASE, "robots": False})
+    build_sitemaps(tmp_path, options, report=notices.append)
+    assert "lastmod" not in parse_urlset(tmp_path / "sitemap.xml")[0]
+    assert [(n.level, n.code) for n in notices] == [("info", "placeholder-lastmod")]
+    assert notices[0].message.startswith(
+        "SOURCE_DATE_EPOCH is 315532800 (1980-01-01T00:00:00+00:00), before 1990: every later "
+        "file time is clamped to it"
+    )

@@ -100,3 +100,11 @@ def test_rules_compare_their_lengths_encoded_and_a_bom_hides_no_line() -> None:
     tie = "User-agent: *\nAllow: /café\nDisallow: /caf%C3%A9\n"
     assert blocked_by("/caf%C3%A9/x", text=tie) is None
     assert blocked_by("/a", text="\ufeffUser-agent: *\nDisallow: /\n") == "Disallow: /"
+
+
+def test_allowing_a_folders_index_page_allows_the_folder_as_google_does() -> None:
+    text = "User-agent: *\nDisallow: /docs/\nAllow: /docs/index.html\n"
+    assert blocked_by("/docs/", text=text) is None
+    assert blocked_by("/docs/index.html", text=text) is None
+    assert blocked_by("/docs/guide.html", text=text) == "Disallow: /docs/"
+    assert blocked_by("/docs/a/", text=text) == "Disallow: /docs/"
