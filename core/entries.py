@@ -31,6 +31,7 @@ from .urls import (
     MAX_LOC_LENGTH,
     encode_file_path,
     encode_url_path,
+    file_serves_url,
     is_plain_url_path,
     url_depth,
 )
@@ -115,6 +116,21 @@ def without_html(url_path: str) -> str:
     if url_path == "index.html" or url_path.endswith("/index.html"):
         return url_path[:-10]
     return url_path[:-5]
+
+
+def _unserved_notice(pages: SkippedPages, first_url: str) -> Notice:
+    """The generator links a page at an address no file it wrote answers: the URL (its
+    canonical one) is listed, and is a 404 on a static host until the two agree."""
+    many = pages.count > 1
+    return Notice(
+        "warning",
+        "unserved-url",
+        f"{pages.count:,} page{'s are' if many else ' is'} listed at {'URLs' if many else 'a URL'} "
+        f"that no file in the output serves (the first: {first_url!r}, written to "
+        f"{pages.first!r}), so on a static host {'they are' if many else 'it is'} a 404: the "
+        "generator's URL settings and the files it writes disagree; make them agree, or serve "
+        "those URLs from those files",
+    )
 
 
 def _placeholder_epoch_notice(epoch: int) -> Notice:
@@ -250,6 +266,9 @@ class EntryMaker:
         self.first_future: tuple[str, int] = ("", 0)
         #: Pages left without a lastmod for a file time before 1990 (a tool's stand-in).
         self.placeholder_times = SkippedPages()
+        #: Pages whose URL no written file serves, and the first one's URL.
+        self.unserved = SkippedPages()
+        self.first_unserved_url = ""
         self.skipped: Counter[str] = Counter()
         #: Pages whose robots meta tag says noindex, left out unless `skip_noindex` is false.
         self.noindex = SkippedPages()
@@ -296,6 +315,8 @@ class EntryMaker:
                 url_path = url.lstrip("/")
                 if not is_plain_url_path(url_path):
                     url_path = encode_url_path(url_path)
+                if not file_serves_url(path, url_path):
+                    self._note_unserved(path, url_path)
             else:  # a file path: its folder is encoded once, its name checked alone
                 folder, sep, name = path.rpartition("/")
                 if not sep:
@@ -358,6 +379,8 @@ class EntryMaker:
             self.oldest_file_time = oldest
         if self.future_files:
             self.report(_future_files_notice(self.future_files, *self.first_future))
+        if self.unserved.count:
+            self.report(_unserved_notice(self.unserved, self.first_unserved_url))
         if self.placeholder_times.count:
             clamp = self.clamp
             if clamp is not None and clamp < FIRST_PLAUSIBLE:  # the cause: not the files
@@ -367,6 +390,11 @@ class EntryMaker:
         if self.noindex.count:
             skipped["noindex"] = self.noindex.count
             self.report(_noindex_notice(self.noindex))
+
+    def _note_unserved(self, path: str, url_path: str) -> None:
+        if not self.unserved.count:
+            self.first_unserved_url = url_path
+        self.unserved.note(path)
 
     def _note_future_file(self, page: Page, lastmod: int) -> None:
         """A file time in the future is no change: counted for one notice, left unwritten."""

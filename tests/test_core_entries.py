@@ -432,3 +432,20 @@ def test_a_source_date_epoch_before_1990_is_named_as_the_cause(
         "SOURCE_DATE_EPOCH is 315532800 (1980-01-01T00:00:00+00:00), before 1990: every later "
         "file time is clamped to it"
     )
+
+
+def test_a_page_listed_at_a_url_its_file_does_not_serve_is_a_warning(tmp_path: Path) -> None:
+    notices: list[Notice] = []
+    listed = [
+        Page("index.html", url=""),
+        Page("a/index.html", url="a/"),
+        Page("b.html", url="b/"),  # the generator links b/, but wrote b.html
+        Page("c.html", url="c"),  # left to the host: some serve c.html at c
+    ]
+    options = resolve_options({"base_url": BASE, "lastmod": "none", "robots": False})
+    build_sitemaps(tmp_path, options, listed, report=notices.append)
+    assert [(n.level, n.code) for n in notices] == [("warning", "unserved-url")]
+    assert notices[0].message.startswith(
+        "1 page is listed at a URL that no file in the output serves (the first: 'b/', written "
+        "to 'b.html'), so on a static host it is a 404"
+    )

@@ -220,10 +220,13 @@ def test_urls_that_no_file_serves_are_a_warning(
     with caplog.at_level(logging.WARNING, logger="sitemapkit"):
         build(BLOG, ARTICLE_URL="posts/{slug}/", ARTICLE_SAVE_AS="posts/{slug}.html")
     (message,) = [r.getMessage() for r in caplog.records if r.name.startswith("sitemapkit")]
-    assert message.startswith(
-        "sitemapkit: 3 pages Pelican links to at URLs served by no file (the first: "
-        "'posts/alpha/', written to 'posts/alpha.html'), so those links and the sitemap's URLs "
-        "are 404s on a static host; make each *_URL setting"
+    assert message == (
+        "sitemapkit: 3 pages are listed at URLs that no file in the output serves (the first: "
+        "'posts/alpha/', written to 'posts/alpha.html'), so on a static host they are a 404: "
+        "the generator's URL settings and the files it writes disagree; make them agree, or "
+        "serve those URLs from those files; in Pelican, each *_URL setting (or a page's Url) "
+        "and its *_SAVE_AS (or Save_as) must agree: '{slug}/' with '{slug}/index.html', "
+        "'{slug}.html' with '{slug}.html'"
     )
 
 

@@ -22,7 +22,7 @@ from sitemapkit.gc_pause import paused_gc
 from sitemapkit.options import OPTION_NAMES, closest_option, means_the_opposite
 from sitemapkit.pages import HTML_SUFFIXES, marked_noindex
 from sitemapkit.patterns import PathMatcher
-from sitemapkit.urls import file_serves_url, normalise_base_url, path_below
+from sitemapkit.urls import normalise_base_url, path_below
 
 from .pages import (
     LISTING,
@@ -183,27 +183,6 @@ def _wanted(written: Written, options: PelicanOptions, static: PathMatcher) -> b
     return False
 
 
-def _warn_of_urls_without_files(pages: list[Page]) -> None:
-    """`ARTICLE_URL = "{slug}/"` with `ARTICLE_SAVE_AS = "{slug}.html"`: every link to such a
-    page is a 404 on a static host, and so would be the sitemap's URL."""
-    astray = [
-        page for page in pages if page.url is not None and not file_serves_url(page.path, page.url)
-    ]
-    if not astray:
-        return
-    first = astray[0]
-    logger.warning(
-        "sitemapkit: %s Pelican links to %s served by no file (the first: %r, written to %r), "
-        "so those links and the sitemap's URLs are 404s on a static host; make each *_URL "
-        "setting (or a page's Url) agree with its *_SAVE_AS (or Save_as): '{slug}/' with "
-        "'{slug}/index.html', '{slug}.html' with '{slug}.html'",
-        f"{len(astray):,} pages" if len(astray) > 1 else "1 page",
-        "at URLs" if len(astray) > 1 else "at a URL",
-        first.url,
-        first.path,
-    )
-
-
 @dataclass
 class Separate:
     """A subsite that cannot be in the main site's sitemap, and why: one with an absolute
@@ -232,8 +211,7 @@ def pages_of(main: SiteRun, options: PelicanOptions) -> tuple[list[Page], list[S
 
 
 def _checked(pages: list[Page], output_path: str, options: PelicanOptions) -> list[Page]:
-    """URLs no file serves warned about; pages whose written head says noindex marked."""
-    _warn_of_urls_without_files(pages)
+    """The pages, those whose written head says noindex marked so."""
     if options.core.skips_noindex:
         html = [page.path for page in pages if page.path.lower().endswith(HTML_SUFFIXES)]
         pages = marked_noindex(output_path, pages, html)
@@ -273,9 +251,17 @@ def write_separate(subsite: Separate, options: PelicanOptions, started_ns: int) 
     )
 
 
+#: What Pelican users change for a notice, by its code.
+_PELICAN_FIXES = {
+    "unserved-url": "; in Pelican, each *_URL setting (or a page's Url) and its *_SAVE_AS (or "
+    "Save_as) must agree: '{slug}/' with '{slug}/index.html', '{slug}.html' with '{slug}.html'",
+}
+
+
 def _log_notice(notice: Notice) -> None:
     level = logging.WARNING if notice.level == "warning" else logging.INFO
-    logger.log(level, "sitemapkit: %s", notice.describe(spelling))
+    fix = _PELICAN_FIXES.get(notice.code, "")
+    logger.log(level, "sitemapkit: %s%s", notice.describe(spelling), fix)
 
 
 #: pelican-sitemap's module names: the namespace plugin, and the old pelican-plugins one.
