@@ -133,14 +133,14 @@ def _build(
     else:
         entries = resolve_entries(pages, maker)
     disallowed = _robots_rules(root)
-    base_url = options.base_url
-    if disallowed:
-        path_start = base_url.index("/", base_url.index("//") + 2)  # the URL's path, whole
+    site_path = base_path(options.base_url)
+    if disallowed:  # each URL's whole path, from the `/` after its host
+        path_start = len(options.base_url) - len(site_path)
         entries = _noting_disallowed(entries, disallowed, path_start)
     writer = SitemapWriter(root, options, progress, build_started_ns)
     written = writer.write(entries)
     for found in disallowed.blocked() if disallowed else ():
-        report(_disallowed_notice(found, at_root=base_path(base_url) == "/"))
+        report(_disallowed_notice(found, at_root=site_path == "/"))
     if stubs.count:
         maker.skipped["redirect stub"] = stubs.count
         report(_stubs_notice(stubs))

@@ -7,6 +7,8 @@ import os
 import re
 from collections.abc import Callable
 
+from .temp_files import MARK as TEMP_MARK
+
 #: What a message quotes (a rule, a URL, a value): the user's text, never respelt.
 _QUOTED = re.compile(r"""((?<!\w)'[^']*'(?!\w)|(?<!\w)"[^"]*"(?!\w))""")  # not `site's`
 
@@ -102,7 +104,7 @@ def file_system_error(exc: OSError, folder: str) -> SitemapkitError:
     named = exc.filename2 if exc.filename2 is not None else exc.filename  # a rename's target
     where = os.fsdecode(named) if named is not None else folder
     parent, name = os.path.split(where)
-    if name.startswith(".sitemapkit-") and name.endswith(".tmp"):  # a temporary file of ours
+    if name.startswith(TEMP_MARK) and name.endswith(".tmp"):  # a temporary file of ours
         where = parent or os.curdir
     reason = exc.strerror or str(exc) or type(exc).__name__
     if getattr(exc, "winerror", None) == _SHARING_VIOLATION:

@@ -12,6 +12,7 @@ import dataclasses
 import logging
 import os
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any
@@ -206,8 +207,13 @@ def pages_of(main: SiteRun, options: PelicanOptions) -> tuple[list[Page], list[S
         if isinstance(prefixes, str):
             separate.append(Separate(run, prefixes))
             continue
-        pages.extend(_rebased(w, *prefixes) for w in run.pages() if _wanted(w, options, static))
+        pages.extend(_rebased(written, *prefixes) for written in _listed(run, options, static))
     return _checked(pages, main.output_path, options), separate
+
+
+def _listed(run: SiteRun, options: PelicanOptions, static: PathMatcher) -> Iterator[Written]:
+    """The files of one run that its sitemap lists."""
+    return (written for written in run.pages() if _wanted(written, options, static))
 
 
 def _checked(pages: list[Page], output_path: str, options: PelicanOptions) -> list[Page]:
@@ -230,8 +236,7 @@ def write_separate(subsite: Separate, options: PelicanOptions, started_ns: int) 
             subsite.why,
         )
         return
-    static = PathMatcher(options.include_static)
-    pages = [w.page for w in run.pages() if _wanted(w, options, static)]
+    pages = [written.page for written in _listed(run, options, PathMatcher(options.include_static))]
     try:
         result = build_sitemaps(
             run.output_path,
