@@ -8,6 +8,7 @@ newest lastmod of the pages they list, or of the whole site.
 from __future__ import annotations
 
 import os
+import re
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -190,31 +191,60 @@ SOURCE_SUFFIXES = (".md", ".markdown", ".mkd", ".mdown", ".rst", ".ipynb")
 _FOLDER_PAGES = frozenset({"index", "readme"})
 
 
-def _output_paths_of(pattern: str) -> str:
-    """The output paths a source-file pattern meant, keeping its `!` and leading `/`."""
+def _output_paths_of(pattern: str, built_from: Mapping[str, Iterable[str]] | None = None) -> str:
+    """The output paths a source-file pattern meant, keeping its `!` and leading `/`: those of
+    the pages built from a source of that name where `built_from` (output path -> sources)
+    has one, else the paths a generator would write such a source to."""
     lead = pattern[: len(pattern) - len(pattern.lstrip("!/"))]
-    stem = pattern[len(lead) :].rpartition(".")[0]
+    name_part = pattern[len(lead) :]
+    if built_from and not _WILDCARDS.search(name_part):
+        written = _built_from_source(name_part, built_from)
+        if written:
+            shown = [lead + path for path in written[:3]]
+            more = f" and {len(written) - 3:,} more" if len(written) > 3 else ""
+            built = "the page built from it" if len(written) == 1 else "the pages built from it"
+            return f"{' or '.join(shown)}{more}, {built}"
+    stem = name_part.rpartition(".")[0]
     folder, _, name = stem.rpartition("/")
     if name.lower() in _FOLDER_PAGES:
         return f"{lead}{folder + '/' if folder else ''}index.html"
     return f"{lead}{stem}/index.html or {lead}{stem}.html"
 
 
-def source_pattern_notices(options: SitemapOptions) -> Iterator[Notice]:
+_WILDCARDS = re.compile(r"[*?[\\]")
+
+
+def _built_from_source(name: str, built_from: Mapping[str, Iterable[str]]) -> list[str]:
+    """Output paths of the pages with a source file whose path ends in `name`."""
+    tail = "/" + name.lower()
+    found = []
+    for path, sources in built_from.items():
+        for source in sources:
+            if ("/" + source.replace(os.sep, "/").lower()).endswith(tail):
+                found.append(path)
+                break
+    return sorted(found, key=scan_order_key)
+
+
+def source_pattern_notices(
+    options: SitemapOptions, built_from: Mapping[str, Iterable[str]] | None = None
+) -> Iterator[Notice]:
     """A pattern written as a source file (`about.md`, as MkDocs' `exclude_docs` takes them)
     would leave a page listed without a word: patterns match output paths. Callers ask only
-    when no page has such a name (Pelican's static files may)."""
+    when no page has such a name (Pelican's static files may). With `built_from` (each page's
+    output path -> its sources), the notice names where that source's page was written."""
     named = [("exclude", pattern) for pattern in options.exclude]
     named += [("priority_overrides", pattern) for pattern, _ in options.priority_overrides]
     named += [("changefreq_rules", pattern) for pattern, _ in options.changefreq_rules]
     for option, pattern in named:
         if pattern.rstrip("/").lower().endswith(SOURCE_SUFFIXES):
+            paths = _output_paths_of(pattern.rstrip("/"), built_from)
             yield Notice(
                 "warning",
                 "source-pattern",
                 f"{option}: the pattern {pattern!r} names a source file, but patterns match "
-                f"the pages' output paths ({_output_paths_of(pattern.rstrip('/'))}), so it "
-                "matches no page; write the output path",
+                f"the pages' output paths ({paths}), so it matches no page; write the output "
+                "path",
                 (option,),
             )
 
@@ -474,9 +504,10 @@ def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
     unique: dict[str, Page] = {}
     for page in pages:
         unique.setdefault(page.path, page)
-    notices = list(source_pattern_notices(maker.options))  # nearly always none: no loop
-    if notices and not any(path.lower().endswith(SOURCE_SUFFIXES) for path in unique):
-        for notice in notices:
+    named_sources = any(True for _ in source_pattern_notices(maker.options))  # nearly never
+    if named_sources and not any(path.lower().endswith(SOURCE_SUFFIXES) for path in unique):
+        built_from = {path: page.sources for path, page in unique.items()}
+        for notice in source_pattern_notices(maker.options, built_from):
             maker.report(notice)
     ordered = [unique[path] for path in sorted(unique, key=scan_order_key)]
     times = None

@@ -618,3 +618,36 @@ def test_a_pattern_written_as_a_source_file_is_named_with_the_paths_it_should_be
     scanned: list[Notice] = []
     build_sitemaps(tmp_path, options, report=scanned.append)
     assert [n.code for n in scanned if n.code == "source-pattern"] == ["source-pattern"] * 4
+
+
+def test_a_source_file_pattern_names_where_its_page_was_written(tmp_path: Path) -> None:
+    """The adapters know each page's sources: the notice names the page built from that one
+    (Pelican writes `posts/my-post.md` to `my-post.html`, which no rule could guess)."""
+    sources = tmp_path / "content" / "posts"
+    sources.mkdir(parents=True)
+    for name in ("my-post.md", "other.md", "README.md"):
+        (sources / name).write_text("x", encoding="utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+    options = resolve_options(
+        {
+            "base_url": BASE,
+            "robots": False,
+            "exclude": ["posts/MY-POST.md", "!/posts/*.md", "readme.md", "nowhere/x.md"],
+        }
+    )
+    site = [
+        Page("my-post.html", sources=(str(sources / "my-post.md"),)),
+        Page("other.html", sources=(str(sources / "other.md"),)),
+        Page("index.html", sources=(str(sources / "README.md"),)),
+        Page("posts/index.html", sources=(str(sources / "README.md"),)),
+    ]
+    notices: list[Notice] = []
+    build_sitemaps(out, options, site, report=notices.append)
+    shown = [n.message.split("(")[1].split(")")[0] for n in notices if n.code == "source-pattern"]
+    assert shown == [
+        "my-post.html, the page built from it",
+        "!/posts/*/index.html or !/posts/*.html",  # a wildcard: the paths a generator writes
+        "index.html or posts/index.html, the pages built from it",
+        "nowhere/x/index.html or nowhere/x.html",  # no page has it: the general rule
+    ]

@@ -126,6 +126,21 @@ def urls(*paths: str) -> set[str]:
     return {BASE + path for path in paths}
 
 
+def test_a_pattern_naming_a_source_file_says_where_pelican_wrote_its_page(
+    build: Callable[..., Path], caplog: pytest.LogCaptureFixture
+) -> None:
+    """Pelican writes `articles/beta.md` to `beta.html` (its slug): the hint names that file."""
+    with caplog.at_level(logging.WARNING, logger="sitemapkit"):
+        out = build(BLOG, SITEMAPKIT={"exclude": ["articles/beta.md"]})
+    (message,) = [r.getMessage() for r in caplog.records if r.name.startswith("sitemapkit")]
+    assert message == (
+        "sitemapkit: SITEMAPKIT['exclude']: the pattern 'articles/beta.md' names a source "
+        "file, but patterns match the pages' output paths (beta.html, the page built from "
+        "it), so it matches no page; write the output path"
+    )
+    assert BASE + "beta.html" in locs(out / "sitemap.xml")
+
+
 @pytest.mark.parametrize("relative_urls", [False, True])
 def test_default_url_scheme_lists_published_content_and_listings(
     build: Callable[..., Path], schemas: SchemaSet, relative_urls: bool
