@@ -78,21 +78,53 @@ def _rule(allow: bool, path: str, line: int) -> Rule:
     return Rule(allow, path, line, length, None, re.compile(pattern, re.DOTALL))
 
 
+#: Key beginnings Googlebot reads as each key (`Disallowed:` too), common misspellings included.
+_KEY_STARTS = (
+    ("user-agent", "user-agent"),
+    ("useragent", "user-agent"),
+    ("user agent", "user-agent"),
+    ("disallow", "disallow"),
+    *((typo, "disallow") for typo in ("dissallow", "dissalow", "disalow", "diasllow", "disallaw")),
+    ("allow", "allow"),
+)
+#: A product token (RFC 9309): what a user-agent line names, before a version or a comment.
+_PRODUCT_TOKEN = re.compile(r"[a-z_-]*")
+
+
+def _key_and_value(line: str) -> tuple[str, str] | None:
+    """A line's key (lowered; a misspelling or a longer word read as the key it begins) and
+    its value.
+
+    Without a colon, a line of exactly two words (`Disallow /private`) is read as a key and
+    its value, as Googlebot reads it.
+    """
+    key, sep, value = line.partition("#")[0].partition(":")
+    if not sep:
+        words = key.split()
+        if len(words) != 2:
+            return None
+        key, value = words
+    key = key.strip().lower()
+    meant = next((meant for start, meant in _KEY_STARTS if key.startswith(start)), key)
+    return meant, value.strip()
+
+
 def _groups(text: str) -> list[tuple[list[str], list[Rule]]]:
     """(user agents, rules) per group: user-agent lines in a row share the rules after them."""
     groups: list[tuple[list[str], list[Rule]]] = []
     agents: list[str] | None = None
     rules_begun = False  # an empty `Disallow:` ends the user-agent lines too (RFC 9309)
     for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
-        key, sep, value = raw.partition("#")[0].partition(":")
-        if not sep:
+        read = _key_and_value(raw)
+        if read is None:
             continue
-        key, value = key.strip().lower(), value.strip()
+        key, value = read
         if key == "user-agent":
             if agents is None or rules_begun:
                 agents, rules_begun = [], False
                 groups.append((agents, []))
-            agents.append(value.split("/")[0].strip().lower())
+            lowered = value.lower()
+            agents.append("*" if lowered.startswith("*") else _token(lowered))
         elif key in ("allow", "disallow") and agents is not None:
             rules_begun = True
             if value:  # an empty one allows everything: no rule
@@ -102,6 +134,12 @@ def _groups(text: str) -> list[tuple[list[str], list[Rule]]]:
                 folder = value.rpartition("/")[0] + "/$"
                 groups[-1][1].append(_rule(True, folder, number))
     return groups
+
+
+def _token(agent: str) -> str:
+    """`googlebot` of `googlebot/2.1` or `googlebot 2.1`: the product token alone."""
+    match = _PRODUCT_TOKEN.match(agent)
+    return match.group() if match is not None else ""  # the pattern matches "" at least
 
 
 def crawler_rules(text: str) -> dict[str, list[Rule]]:

@@ -108,3 +108,24 @@ def test_allowing_a_folders_index_page_allows_the_folder_as_google_does() -> Non
     assert blocked_by("/docs/index.html", text=text) is None
     assert blocked_by("/docs/guide.html", text=text) == "Disallow: /docs/"
     assert blocked_by("/docs/a/", text=text) == "Disallow: /docs/"
+
+
+def test_lines_googlebot_reads_despite_a_slip_count_too() -> None:
+    """Googlebot reads common misspellings, a key that only begins with the right word, a
+    line without its colon (two words) and a version after a space: their rules block."""
+    text = (
+        "useragent: googlebot 2.1\n"
+        "Dissallow /drafts/\n"
+        "Disallowed: /old/\n"
+        "disalow: /tmp/\n"
+        "Disallow /a /b\n"  # three words: no key and value to tell apart
+    )
+    assert blocked_by("/drafts/x.html", text=text) == "Disallow: /drafts/"
+    assert blocked_by("/old/x.html", text=text) == "Disallow: /old/"
+    assert blocked_by("/tmp/x.html", text=text) == "Disallow: /tmp/"
+    assert blocked_by("/a", text=text) is None
+    spaced = "User agent: *\nDisallow: /private/\n"
+    assert blocked_by("/private/x.html", "Bingbot", spaced) == "Disallow: /private/"
+    # A product token stops at the first other character: Googlebot-Image is another crawler.
+    image = "User-agent: Googlebot-Image\nDisallow: /\n"
+    assert blocked_by("/x.html", text=image) is None
