@@ -153,6 +153,30 @@ def write_tree(root: Path, files: Mapping[str, str | bytes]) -> Path:
     return root
 
 
+def git_commit(repo: Path, paths: list[str], when: str) -> None:
+    """Commit `paths` (relative to `repo`, made a repository if it is none) dated `when`
+    (ISO 8601), apart from any git configuration of the machine."""
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "Ada",
+        "GIT_AUTHOR_EMAIL": "ada@example.com",
+        "GIT_COMMITTER_NAME": "Ada",
+        "GIT_COMMITTER_EMAIL": "ada@example.com",
+        "GIT_AUTHOR_DATE": when,
+        "GIT_COMMITTER_DATE": when,
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "GIT_CONFIG_GLOBAL": os.devnull,
+    }
+
+    def git(*args: str) -> None:
+        subprocess.run(["git", *args], cwd=repo, env=env, check=True, capture_output=True)
+
+    if not (repo / ".git").exists():
+        git("init", "-q")
+    git("add", "--", *paths)
+    git("commit", "-q", "-m", f"change at {when}")
+
+
 @pytest.fixture
 def make_tree(tmp_path: Path) -> Callable[..., Path]:
     def make(files: Mapping[str, str | bytes], name: str = "site") -> Path:

@@ -26,7 +26,7 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
-from conftest import SchemaSet, locs, parse_urlset, write_tree
+from conftest import SchemaSet, git_commit, locs, parse_urlset, write_tree
 
 #: `get_plugin_logger` names: MkDocs, and ProperDocs (which runs these tests too when installed).
 PLUGIN_LOGGERS = ("mkdocs.plugins.sitemapkit", "properdocs.plugins.sitemapkit")
@@ -272,6 +272,50 @@ def test_lastmod_is_the_source_mtime_and_generated_pages_take_the_newest(
     assert lastmods["https://example.com/tuned/"] == "2024-05-01T00:00:00+00:00"  # front matter
     # A generated page has no source: it takes the newest date of the site.
     assert lastmods["https://example.com/made/by-plugin/"] == "2024-05-01T00:00:00+00:00"
+    schemas.validate_folder(site)
+
+
+def test_pages_mkdocs_git_revision_date_localized_dates_take_their_commits_time(
+    tmp_path: Path, schemas: SchemaSet
+) -> None:
+    """After a clone every file is new; the plugin's commit times are the dates the pages
+    show, so the sitemap says the same. A page it dates by the build (untracked, with
+    `fallback_to_build_date`) keeps its file's time."""
+    plugin = {
+        "git-revision-date-localized": {
+            "type": "iso_datetime",
+            "timezone": "Europe/Amsterdam",  # the time shown is local; the sitemap's is UTC
+            "fallback_to_build_date": True,
+            "enable_parallel_processing": False,
+        }
+    }
+    docs = {"index.md": "# Home\n", "guide.md": "# Guide\n", "notes.md": "# Notes\n"}
+    config_file = make_site(
+        tmp_path,
+        {
+            "site_url": "https://example.com/",
+            "plugins": ["search", plugin, "sitemapkit"],
+            "nav": list(docs),
+        },
+        docs,
+    )
+    git_commit(tmp_path, ["docs/index.md", "docs/guide.md"], "2021-03-04T05:06:07+00:00")
+    shows_date = "# Guide\n\nUpdated {{ git_revision_date_localized }}.\n"
+    (tmp_path / "docs" / "guide.md").write_text(shows_date, encoding="utf-8")
+    git_commit(tmp_path, ["docs/guide.md"], "2023-06-07T08:09:10+00:00")
+    untracked = datetime(2020, 1, 2, tzinfo=timezone.utc).timestamp()
+    os.utime(tmp_path / "docs" / "notes.md", (untracked, untracked))
+
+    site = run_build(config_file)  # the committed files' times are now: as after a clone
+
+    lastmods = {row["loc"]: row["lastmod"] for row in parse_urlset(site / "sitemap.xml")}
+    assert lastmods == {
+        "https://example.com/": "2021-03-04T05:06:07+00:00",
+        "https://example.com/guide/": "2023-06-07T08:09:10+00:00",
+        "https://example.com/notes/": "2020-01-02T00:00:00+00:00",
+    }
+    shown = (site / "guide" / "index.html").read_text(encoding="utf-8")
+    assert "2023-06-07 10:09:10" in shown  # the plugin's date on the page, in its zone
     schemas.validate_folder(site)
 
 

@@ -22,7 +22,7 @@ from sphinx.application import Sphinx
 from sphinx.cmd.build import build_main
 from sphinx.util.docutils import docutils_namespace
 
-from conftest import SchemaSet, locs, parse_urlset, write_tree
+from conftest import SchemaSet, git_commit, locs, parse_urlset, write_tree
 from sitemapkit import OPTION_SPECS, __version__
 from sitemapkit.sphinx.generated import STATE_NAME
 from sitemapkit.validate import validate_target
@@ -381,6 +381,43 @@ def test_lastmod_is_the_newest_of_source_and_included_files(tmp_path: Path) -> N
     assert dates[BASE + "my%20page.html"] == w3c(older)
     # Generated pages have no source: they take the newest date of the site.
     assert dates[BASE + "py-modindex.html"] == w3c(T_INCLUDE)
+
+
+def test_documents_sphinx_last_updated_by_git_dates_take_their_commits_time(
+    tmp_path: Path, schemas: SchemaSet
+) -> None:
+    """After a clone every file is new; the extension's commit times are the dates the pages
+    show (an include's commit counts), so the sitemap says the same. An untracked document,
+    which it cannot date, keeps its file's time."""
+    src = make_site(
+        tmp_path,
+        {
+            "conf.py": conf(
+                "extensions = ['sitemapkit.sphinx', 'sphinx_last_updated_by_git']",
+                f"html_baseurl = {BASE!r}",
+                "html_last_updated_fmt = '%Y-%m-%d'",
+            ),
+            "index.rst": "Home\n====\n\n.. toctree::\n\n   guide\n   notes\n",
+            "guide.rst": "Guide\n=====\n\n.. include:: part.txt\n",
+            "part.txt": "A part.\n",
+            "notes.rst": "Notes\n=====\n",
+        },
+    )
+    git_commit(src, ["conf.py", "index.rst", "guide.rst", "part.txt"], "2021-03-04T05:06:07Z")
+    (src / "part.txt").write_text("A part, changed.\n", encoding="utf-8")
+    git_commit(src, ["part.txt"], "2023-06-07T08:09:10Z")
+    for name in ("conf.py", "index.rst", "guide.rst", "part.txt"):
+        os.utime(src / name)  # now: as after a clone
+    build = sphinx_build(src, tmp_path / "out")
+    assert build.code == 0, build.warnings
+    assert lastmods(build.out) == {
+        BASE + "index.html": "2021-03-04T05:06:07+00:00",
+        BASE + "guide.html": "2023-06-07T08:09:10+00:00",
+        BASE + "notes.html": w3c(T_SOURCE),
+    }
+    shown = '<meta property="article:modified_time" content="2023-06-07T08:09:10+00:00" />'
+    assert shown in (build.out / "guide.html").read_text(encoding="utf-8")
+    schemas.validate_folder(build.out)
 
 
 def site_with_extension(root: Path, extension: str, page: str, *conf_lines: str) -> Path:

@@ -128,7 +128,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
             with paused_gc():  # see sitemapkit.gc_pause: MkDocs' heap is large
                 if build.pages is None:
                     rendered = build.rendered if options.skips_noindex else None
-                    pages = site_pages(build.files, log.warning, build.listings, rendered)
+                    started = self.started_ns // 1_000_000_000
+                    pages = site_pages(build.files, log.warning, build.listings, rendered, started)
                     redirected = redirected_paths(config, build.files)
                     build.pages = drop_redirected(pages, redirected, log.info)
                 if self.open:  # a build inside another: the outermost one writes

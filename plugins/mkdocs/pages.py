@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -15,6 +16,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page as MkDocsPage
 from mkdocs.utils.meta import get_data
 from sitemapkit import Page, PageMetadata, parse_page_metadata
+from sitemapkit.dates import iso_datetime
 from sitemapkit.noindex import file_says_noindex, says_noindex
 from sitemapkit.pages import NO_METADATA, with_noindex
 from sitemapkit.urls import path_below
@@ -56,6 +58,35 @@ def front_matter(file: File, page: MkDocsPage) -> Mapping[str, object]:
             return get_data(source.read())[1]
     except (OSError, ValueError):  # MkDocs reports unreadable pages itself
         return {}
+
+
+#: Where mkdocs-git-revision-date-localized-plugin leaves a page's last commit time with its
+#: offset: `<span class="timeago" datetime="2024-05-01T12:00:00+02:00" ...>`.
+GIT_DATE_KEY = "git_revision_date_localized_raw_timeago"
+_DATETIME_ATTRIBUTE = re.compile(r'\bdatetime="([^"]+)"')
+
+
+def git_revision_time(meta: Mapping[str, object], before: int) -> int | None:
+    """The time of the page's last commit, as mkdocs-git-revision-date-localized-plugin found
+    it (the date the page shows), in seconds; None without one.
+
+    A time from `before` on (the build's start) is no commit's: the plugin gives generated
+    pages, and with `fallback_to_build_date` untracked ones, the build's time.
+    """
+    value = meta.get(GIT_DATE_KEY)
+    if not isinstance(value, str):
+        return None
+    found = _DATETIME_ATTRIBUTE.search(value)
+    if found is None:
+        return None
+    try:
+        moment = iso_datetime(found.group(1))
+    except ValueError:
+        return None
+    if moment.tzinfo is None:
+        return None
+    seconds = int(moment.timestamp())
+    return seconds if seconds < before else None
 
 
 def listed_pages(page: MkDocsPage) -> tuple[str, ...]:
@@ -132,6 +163,7 @@ def site_pages(
     warn: Warn,
     listings: Mapping[str, tuple[str, ...]] | None = None,
     rendered: Rendered | None = None,
+    started: int = 1 << 62,
 ) -> list[Page]:
     """The included documentation pages, with MkDocs' own URL (relative to `site_url`).
 
@@ -141,7 +173,8 @@ def site_pages(
     MkDocs to read is as new as the build. A listing also takes the times of what it lists:
     a blog view its posts, a page with tags listings (`listings`) the pages they show.
     With `rendered` (what the build's rendering saw), pages whose HTML has a robots noindex
-    are marked; without it none are.
+    are marked; without it none are. A page mkdocs-git-revision-date-localized-plugin dated is
+    as new as that commit (before `started`, the build's start in seconds), not its file.
     """
     listings = listings or {}
     pages = []
@@ -156,13 +189,15 @@ def site_pages(
         )
         if rendered is not None and rendered.says_noindex(file):
             metadata = with_noindex(metadata)
+        committed = git_revision_time(meta, started) if GIT_DATE_KEY in meta else None
         pages.append(
             Page(
                 file.dest_uri,
                 page.url,
-                (source,) if source else (),
+                (source,) if source and committed is None else (),
                 listed_pages(page) + listings.get(file.dest_uri, ()),
                 meta=metadata,
+                mtime=committed,
             )
         )
     return pages

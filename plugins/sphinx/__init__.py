@@ -8,6 +8,7 @@ the work happens at `build-finished`, in the main process, so no state crosses p
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
@@ -187,8 +188,10 @@ class SitemapRun:
                 srcdir = str(app.srcdir)
                 catalogs = find_catalogs(builder, app.config, srcdir)
                 written = written_sources(app, env.found_docs)
+                committed = getattr(env, "git_last_updated", None)  # sphinx-last-updated-by-git
+                committed = committed if isinstance(committed, Mapping) else None
                 pages = document_pages(
-                    builder, env, srcdir, warn, redirected, stubs, catalogs, written
+                    builder, env, srcdir, warn, redirected, stubs, catalogs, written, committed
                 )
                 generated = self.generated.current(app, builder, env.found_docs)
                 pages += generated_pages(builder, generated, self.generated.shows)

@@ -160,6 +160,7 @@ def document_pages(
     generated: Collection[str] = (),
     catalogs: Catalogs = NO_CATALOGS,
     written: Mapping[str, tuple[str, ...]] | None = None,
+    committed: Mapping[str, object] | None = None,
 ) -> list[Page]:
     """Every current document, whether or not this (incremental) build rewrote it.
 
@@ -168,13 +169,22 @@ def document_pages(
     `written` documents have a source an extension writes from the files given, which alone
     date them (their dependencies are that extension's products too: sphinx-gallery's copies
     of the script, its archives and thumbnails); a translated document is dated by its
-    `catalogs` too.
+    `catalogs` too. A document sphinx-last-updated-by-git dated (`committed`, its
+    `env.git_last_updated`) is as new as that commit, the date the page shows, not its files.
     """
     page_path, source_path = page_paths(builder), source_paths(env, srcdir)
     target_uri, metadata = target_uris(builder), env.metadata
-    written = written or {}
+    written, committed = written or {}, committed or {}
     pages = []
     for docname in sorted(env.found_docs.difference(overwritten)):
+        fields = metadata.get(docname)
+        meta = document_metadata(docname, fields, warn) if fields else NO_METADATA
+        commit_time = _commit_time(committed.get(docname)) if committed else None
+        if commit_time is not None:
+            pages.append(
+                Page(page_path(docname), target_uri(docname), meta=meta, mtime=commit_time)
+            )
+            continue
         sources: tuple[str, ...]
         if docname in written:
             sources, dependencies = written[docname], None
@@ -188,10 +198,22 @@ def document_pages(
             sources += found
         if catalogs.po_files:
             sources += catalogs.sources(docname)
-        fields = metadata.get(docname)
-        meta = document_metadata(docname, fields, warn) if fields else NO_METADATA
         pages.append(Page(page_path(docname), target_uri(docname), sources, meta=meta))
     return pages
+
+
+def _commit_time(found: object) -> int | None:
+    """sphinx-last-updated-by-git's `(timestamp, show_sourcelink)` for a document: the
+    timestamp is git's text (`b"1686125350"`), or None where git had none (an untracked
+    file, too shallow a clone)."""
+    if not isinstance(found, tuple) or not found:
+        return None
+    seconds = found[0]
+    if isinstance(seconds, bytes | str) and seconds.isdigit():
+        return int(seconds)
+    if isinstance(seconds, int | float) and not isinstance(seconds, bool):
+        return int(seconds)
+    return None
 
 
 def generated_pages(
