@@ -187,6 +187,8 @@ def _future_files_notice(number: int, first: str, moment: int) -> Notice:
 #: Suffixes of the files generators read (Markdown's spellings, reST, notebooks): pages are
 #: written to other names, so a pattern with one of them matches no page.
 SOURCE_SUFFIXES = (".md", ".markdown", ".mkd", ".mdown", ".rst", ".ipynb")
+#: The default patterns, for a 404 page a site may not have: no mistake when they match none.
+NOT_FOUND_PATTERNS = frozenset({"404.html", "404/", "/404.html", "/404/"})
 #: Source names a generator writes as their folder's `index.html`.
 _FOLDER_PAGES = frozenset({"index", "readme"})
 
@@ -305,6 +307,9 @@ class EntryMaker:
         #: Pages left out by their own statement (front matter, a field), not by a pattern.
         self.excluded_by_page = 0
         self._excluded = PathMatcher(options.exclude)
+        #: The paths left out while patterns exist: a pattern that matches none of them is
+        #: told (a typo, or a path of another build's layout).
+        self._excluded_paths: list[str] = []
         self._priorities = RuleTable(options.priority_overrides)
         self._changefreqs = RuleTable(options.changefreq_rules)
         self._depth_priorities: dict[int, float] = {}
@@ -330,12 +335,16 @@ class EntryMaker:
         latest, oldest = self.latest, _NEVER
         folders: dict[str, tuple[str, int]] = {}  # folder -> (its encoded URL prefix, depth)
         skip_noindex = self.options.skips_noindex
+        excluded_paths = self._excluded_paths
+        path = ""
         for page in pages:
             path, meta, url = page.path, page.meta, page.url
             if meta.exclude or (excluded is not None and excluded(path)):
                 skipped["excluded"] += 1
                 if meta.exclude:
                     self.excluded_by_page += 1
+                if excluded is not None:
+                    excluded_paths.append(path)
                 continue
             if meta.noindex and skip_noindex:
                 self.noindex.note(path)
@@ -407,6 +416,8 @@ class EntryMaker:
             yield page, Entry(loc, lastmod, changefreq, priority)
         if oldest != _NEVER:
             self.oldest_file_time = oldest
+        for notice in self._unmatched_notices(path):
+            self.report(notice)
         if self.future_files:
             self.report(_future_files_notice(self.future_files, *self.first_future))
         if self.unserved.count:
@@ -420,6 +431,41 @@ class EntryMaker:
         if self.noindex.count:
             skipped["noindex"] = self.noindex.count
             self.report(_noindex_notice(self.noindex))
+
+    def _unmatched_notices(self, a_path: str) -> Iterator[Notice]:
+        """A pattern that matched no page (a typo, or a path of another layout: `guide.html`
+        where dirhtml writes `guide/index.html`) leaves out nothing, and nothing else says so.
+        `a_path` is one page's path, to show the form paths take."""
+        if not a_path:
+            return
+        example = f" such as {a_path!r}"
+        rules = (self._priorities, "priority_overrides"), (self._changefreqs, "changefreq_rules")
+        unmatched = [("exclude", pattern) for pattern in self._unmatched_exclude_patterns()]
+        unmatched += [(option, pattern) for table, option in rules for pattern in table.unused()]
+        for option, pattern in unmatched:
+            if pattern.rstrip("/").lower().endswith(SOURCE_SUFFIXES):
+                continue  # its own notice says what to write (source_pattern_notices)
+            pages = "page" if option == "exclude" else "listed page"
+            yield Notice(
+                "warning",
+                "unmatched-pattern",
+                f"{option}: the pattern {pattern!r} matches no {pages}, so it has no effect; "
+                f"patterns match the pages' output paths{example}",
+                (option,),
+            )
+
+    def _unmatched_exclude_patterns(self) -> list[str]:
+        patterns = self.options.exclude
+        if not patterns or any(pattern.startswith("!") for pattern in patterns):
+            return []  # with `!`, what a pattern did is for the whole list to tell
+        paths = self._excluded_paths
+        return [
+            pattern
+            for pattern in patterns
+            if pattern not in NOT_FOUND_PATTERNS
+            and pattern.strip()
+            and not any(map(PathMatcher([pattern]), paths))
+        ]
 
     def _note_unserved(self, path: str, url_path: str) -> None:
         if not self.unserved.count:

@@ -98,13 +98,20 @@ class RuleTable(Generic[T]):
 
     def __init__(self, rules: Sequence[tuple[str, T]]) -> None:
         self._rules = [(PathMatcher([pattern]), value) for pattern, value in rules]
+        self._patterns = [pattern for pattern, _ in rules]
+        self._used: set[int] = set()
 
     def __bool__(self) -> bool:
         return bool(self._rules)
 
     def lookup(self, path: str) -> T | None:
         found: T | None = None
-        for matcher, value in self._rules:
+        for number, (matcher, value) in enumerate(self._rules):
             if matcher(path):
                 found = value
+                self._used.add(number)
         return found
+
+    def unused(self) -> list[str]:
+        """The patterns no path looked up has matched so far."""
+        return [p for n, p in enumerate(self._patterns) if n not in self._used and p.strip()]

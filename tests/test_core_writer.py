@@ -651,3 +651,44 @@ def test_a_source_file_pattern_names_where_its_page_was_written(tmp_path: Path) 
         "index.html or posts/index.html, the pages built from it",
         "nowhere/x/index.html or nowhere/x.html",  # no page has it: the general rule
     ]
+
+
+def test_a_pattern_that_matches_no_page_is_a_warning(tmp_path: Path) -> None:
+    """A typo (`blgo/`) or a path of another layout leaves out nothing, silently otherwise.
+    The 404 defaults may match nothing (a site without a 404 page), and with a `!` pattern
+    what each pattern did is for the whole list to say."""
+    site = [Page("index.html"), Page("blog/a.html"), Page("blog/b.html"), Page("guide/x.html")]
+    options = resolve_options(
+        {
+            "base_url": BASE,
+            "robots": False,
+            "exclude": ["404.html", "/404/", "blgo/", "blog/b.html", "x.md"],
+            "priority_overrides": {"blog/": 0.5, "gide/": 0.2},
+            "changefreq_rules": {"/index.html": "daily", "archive/*.html": "never"},
+        }
+    )
+    notices: list[Notice] = []
+    result = build_sitemaps(tmp_path, options, site, report=notices.append)
+    assert result.urls == 3
+    unmatched = [n for n in notices if n.code == "unmatched-pattern"]
+    assert [n.message for n in unmatched] == [
+        "exclude: the pattern 'blgo/' matches no page, so it has no effect; patterns match the "
+        "pages' output paths such as 'guide/x.html'",
+        "priority_overrides: the pattern 'gide/' matches no listed page, so it has no effect; "
+        "patterns match the pages' output paths such as 'guide/x.html'",
+        "changefreq_rules: the pattern 'archive/*.html' matches no listed page, so it has no "
+        "effect; patterns match the pages' output paths such as 'guide/x.html'",
+    ]
+    assert all(n.level == "warning" and n.options == (n.message.split(":")[0],) for n in unmatched)
+    assert [n.code for n in notices].count("source-pattern") == 1  # x.md: said once, there
+    negated = resolve_options({"base_url": BASE, "robots": False, "exclude": ["blgo/", "!x"]})
+    told: list[Notice] = []
+    build_sitemaps(tmp_path, negated, site, report=told.append)
+    assert [n for n in told if n.code == "unmatched-pattern"] == []
+    # The scan of an output folder is told the same.
+    (tmp_path / "index.html").write_text("<html></html>", encoding="utf-8")
+    scanned: list[Notice] = []
+    build_sitemaps(tmp_path, options, report=scanned.append)
+    assert "exclude: the pattern 'blgo/'" in next(
+        n.message for n in scanned if n.code == "unmatched-pattern"
+    )

@@ -420,6 +420,32 @@ def test_documents_sphinx_last_updated_by_git_dates_take_their_commits_time(
     schemas.validate_folder(build.out)
 
 
+def test_an_exclude_pattern_of_the_html_layout_in_a_dirhtml_build_is_a_warning(
+    tmp_path: Path,
+) -> None:
+    """Moving to dirhtml (as on Read the Docs) leaves `guide.html` patterns matching nothing."""
+    src = make_site(
+        tmp_path,
+        {
+            "conf.py": conf(
+                "extensions = ['sitemapkit.sphinx']",
+                f"html_baseurl = {BASE!r}",
+                "sitemapkit_exclude = ['guide.html']",
+            ),
+            "index.rst": "Home\n====\n\n.. toctree::\n\n   guide\n",
+            "guide.rst": "Guide\n=====\n",
+        },
+    )
+    build = sphinx_build(src, tmp_path / "out", "dirhtml")
+    assert build.code == 0
+    assert locs(build.out / "sitemap.xml") == [BASE, BASE + "guide/"]
+    assert (
+        "WARNING: sitemapkit: sitemapkit_exclude: the pattern 'guide.html' matches no page, so "
+        "it has no effect; patterns match the pages' output paths such as 'guide/index.html'"
+    ) in build.warnings
+    assert build.warnings.count("WARNING") == 1  # the search page and the index: not told
+
+
 def site_with_extension(root: Path, extension: str, page: str, *conf_lines: str) -> Path:
     """A home page whose toctree names `page`, built with `extension` beside sitemapkit."""
     return make_site(
@@ -1019,8 +1045,8 @@ def test_docs_whose_every_page_says_noindex_build_with_w_and_keep_no_sitemap(
     )
     assert old.returncode == 0, old.stderr
     assert not [path.name for path in out.iterdir() if path.name.startswith("sitemap")]
-    # The search page and the index are left out by default; the documents say noindex.
-    assert "sitemapkit: every page was left out (2 excluded, 2 saying noindex)" in old.stdout
+    # The search page and the index are never pages to list: only the documents count.
+    assert "sitemapkit: every page was left out (2 saying noindex)" in old.stdout
 
 
 #: Markdown documents whose front matter says what the reST ones say in field lists.

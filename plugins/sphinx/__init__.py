@@ -38,6 +38,7 @@ from .config import (
     PREFIX,
     add_config_values,
     resolve_sphinx_options,
+    sphinx_leaves_out,
     where_set,
 )
 from .generated import GeneratedPages
@@ -196,8 +197,10 @@ class SitemapRun:
                 generated = self.generated.current(app, builder, env.found_docs)
                 pages += generated_pages(builder, generated, self.generated.shows)
                 drafts = {page_paths(builder)(name) for name in ablog_drafts(app)}
-                if drafts:
-                    pages = [page for page in pages if page.path not in drafts]
+                leaves_out = sphinx_leaves_out(builder, self.options.exclude)
+                pages = [
+                    page for page in pages if page.path not in drafts and not leaves_out(page.path)
+                ]
                 if self.options.skips_noindex:
                     # Sphinx hands extensions no rendered page: the written heads are read,
                     # so the meta directive, MyST's html_meta, the theme and other

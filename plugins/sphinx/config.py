@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-import dataclasses
 import inspect
+from collections.abc import Callable
 from typing import Any
 
 from sitemapkit import OPTION_SPECS, OptionError, SitemapOptions, resolve_options
 from sitemapkit.options import OPTION_NAMES, unknown_option
+from sitemapkit.patterns import PathMatcher
 from sphinx.application import Sphinx
 from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.config import Config
 
 from .pages import output_path
+
+Matcher = Callable[[str], bool]
 
 PREFIX = "sitemapkit_"
 #: Sphinx's own setting for the site's address; `sitemapkit_base_url` overrides it.
@@ -113,6 +116,13 @@ def resolve_sphinx_options(config: Config, builder: StandaloneHTMLBuilder) -> Si
     except OptionError as exc:
         spelling = base_url_spelling if exc.option == "base_url" else PREFIX + exc.option
         raise OptionError(spelling, exc.value, exc.allowed) from None
-    # The user's patterns come last, so `!/genindex.html` lists the index after all.
-    excluded = unlisted_page_patterns(builder) + options.exclude
-    return dataclasses.replace(options, exclude=excluded)
+    return options
+
+
+def sphinx_leaves_out(builder: StandaloneHTMLBuilder, exclude: tuple[str, ...]) -> Matcher:
+    """True for the search, index and 404 pages (`unlisted_page_patterns`), unless the user's
+    patterns, which come after them, list one after all (`!/genindex.html`). They are left
+    out apart from the user's patterns, so a user's pattern that matches nothing is told."""
+    unlisted = unlisted_page_patterns(builder)
+    sphinx_pages, after_user = PathMatcher(unlisted), PathMatcher(unlisted + exclude)
+    return lambda path: sphinx_pages(path) and after_user(path)
