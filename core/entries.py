@@ -251,6 +251,18 @@ def source_pattern_notices(
             )
 
 
+def _patterns_to_check(patterns: tuple[str, ...]) -> list[tuple[str, PathMatcher]]:
+    """The exclude patterns to tell when they match no page: not the 404 defaults, and none
+    in a list with a `!` pattern, where what each did is for the whole list to say."""
+    if any(pattern.startswith("!") for pattern in patterns):
+        return []
+    return [
+        (pattern, PathMatcher([pattern]))
+        for pattern in patterns
+        if pattern.strip() and pattern not in NOT_FOUND_PATTERNS
+    ]
+
+
 def _noindex_notice(noindex: SkippedPages) -> Notice:
     pages = f"{noindex.count:,} page{'s' if noindex.count > 1 else ''}"
     return Notice(
@@ -307,9 +319,9 @@ class EntryMaker:
         #: Pages left out by their own statement (front matter, a field), not by a pattern.
         self.excluded_by_page = 0
         self._excluded = PathMatcher(options.exclude)
-        #: The paths left out while patterns exist: a pattern that matches none of them is
-        #: told (a typo, or a path of another build's layout).
-        self._excluded_paths: list[str] = []
+        #: Exclude patterns no page left out has matched yet: each is told at the end (a
+        #: typo, or a path of another build's layout).
+        self._unmatched_excludes = _patterns_to_check(options.exclude)
         self._priorities = RuleTable(options.priority_overrides)
         self._changefreqs = RuleTable(options.changefreq_rules)
         self._depth_priorities: dict[int, float] = {}
@@ -335,7 +347,7 @@ class EntryMaker:
         latest, oldest = self.latest, _NEVER
         folders: dict[str, tuple[str, int]] = {}  # folder -> (its encoded URL prefix, depth)
         skip_noindex = self.options.skips_noindex
-        excluded_paths = self._excluded_paths
+        unmatched_excludes = self._unmatched_excludes
         path = ""
         for page in pages:
             path, meta, url = page.path, page.meta, page.url
@@ -343,8 +355,8 @@ class EntryMaker:
                 skipped["excluded"] += 1
                 if meta.exclude:
                     self.excluded_by_page += 1
-                if excluded is not None:
-                    excluded_paths.append(path)
+                if unmatched_excludes:  # until each pattern has matched a page
+                    unmatched_excludes[:] = [(p, m) for p, m in unmatched_excludes if not m(path)]
                 continue
             if meta.noindex and skip_noindex:
                 self.noindex.note(path)
@@ -440,7 +452,7 @@ class EntryMaker:
             return
         example = f" such as {a_path!r}"
         rules = (self._priorities, "priority_overrides"), (self._changefreqs, "changefreq_rules")
-        unmatched = [("exclude", pattern) for pattern in self._unmatched_exclude_patterns()]
+        unmatched = [("exclude", pattern) for pattern, _ in self._unmatched_excludes]
         unmatched += [(option, pattern) for table, option in rules for pattern in table.unused()]
         for option, pattern in unmatched:
             if pattern.rstrip("/").lower().endswith(SOURCE_SUFFIXES):
@@ -453,19 +465,6 @@ class EntryMaker:
                 f"patterns match the pages' output paths{example}",
                 (option,),
             )
-
-    def _unmatched_exclude_patterns(self) -> list[str]:
-        patterns = self.options.exclude
-        if not patterns or any(pattern.startswith("!") for pattern in patterns):
-            return []  # with `!`, what a pattern did is for the whole list to tell
-        paths = self._excluded_paths
-        return [
-            pattern
-            for pattern in patterns
-            if pattern not in NOT_FOUND_PATTERNS
-            and pattern.strip()
-            and not any(map(PathMatcher([pattern]), paths))
-        ]
 
     def _note_unserved(self, path: str, url_path: str) -> None:
         if not self.unserved.count:
