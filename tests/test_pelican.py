@@ -568,6 +568,39 @@ def test_a_bad_setting_fails_pelican_fatal_errors(tmp_path: Path) -> None:
     assert not (out.exists() and list(out.rglob("*.html")))
 
 
+def test_a_warning_under_fatal_warnings_comes_after_every_file_is_written(
+    tmp_path: Path,
+) -> None:
+    """`--fatal warnings` raises on the first warning: the robots.txt Disallow warning comes
+    once the sitemaps and robots.txt's Sitemap line are both in place, not between them."""
+    content = write_tree(
+        tmp_path / "content",
+        {
+            "pages/about.md": BLOG["pages/about.md"],
+            "extra/robots.txt": "User-agent: *\nDisallow: /pages/\n",
+        },
+    )
+    conf = tmp_path / "pelicanconf.py"
+    conf.write_text(
+        f"SITEURL = {BASE.rstrip('/')!r}\nPLUGINS = ['sitemapkit.pelican']\n"
+        "TIMEZONE = 'UTC'\nSTATIC_PATHS = ['extra/robots.txt']\n"
+        "EXTRA_PATH_METADATA = {'extra/robots.txt': {'path': 'robots.txt'}}\n"
+        + "".join(f"{key} = None\n" for key in NO_FEEDS),
+        encoding="utf-8",
+    )
+    out = tmp_path / "output"
+    done = subprocess.run(
+        [sys.executable, "-m", "pelican", str(content), "-s", str(conf), "-o", str(out),
+         "--fatal", "warnings"],
+        capture_output=True, text=True, check=False, env={**os.environ, "COLUMNS": "500"},
+    )  # fmt: skip
+    assert done.returncode != 0
+    assert "disallowed for Bingbot and Googlebot" in done.stdout + done.stderr
+    assert BASE + "pages/about.html" in locs(out / "sitemap.xml")
+    robots = (out / "robots.txt").read_text(encoding="utf-8")
+    assert robots.endswith("Sitemap: " + BASE + "sitemap-index.xml\n"), robots
+
+
 def test_two_runs_of_one_pelican_object_are_byte_identical(tmp_path: Path) -> None:
     content = write_tree(tmp_path / "content", BLOG)
     out = tmp_path / "output"

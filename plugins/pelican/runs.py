@@ -19,6 +19,7 @@ from typing import Any
 
 from sitemapkit import Notice, OptionError, Page, SitemapkitError, build_sitemaps
 from sitemapkit.dates import build_start_ns
+from sitemapkit.entries import Report
 from sitemapkit.gc_pause import paused_gc
 from sitemapkit.options import OPTION_NAMES, closest_option, means_the_opposite
 from sitemapkit.pages import HTML_SUFFIXES, marked_noindex
@@ -224,7 +225,9 @@ def _checked(pages: list[Page], output_path: str, options: PelicanOptions) -> li
     return pages
 
 
-def write_separate(subsite: Separate, options: PelicanOptions, started_ns: int) -> None:
+def write_separate(
+    subsite: Separate, options: PelicanOptions, started_ns: int, report: Report
+) -> None:
     """A subsite on an address of its own: its sitemap in its own output folder, at that
     address (and robots.txt there, when the address is a host's root). A set-up of its own,
     not a mistake: INFO lines, so `--fatal warnings` passes."""
@@ -242,7 +245,7 @@ def write_separate(subsite: Separate, options: PelicanOptions, started_ns: int) 
             run.output_path,
             dataclasses.replace(options.core, base_url=base_url),
             _checked(pages, run.output_path, options),
-            report=_log_notice,
+            report=report,
             build_started_ns=started_ns,
         )
     except SitemapkitError as error:
@@ -364,6 +367,10 @@ def write_sitemaps(main: SiteRun) -> None:
         )
         return
     warn_about_peer(main.pelican)
+    # Told once every file is written: with `--fatal warnings` Pelican raises on the first
+    # warning, which must not stop the step between the sitemaps and robots.txt.
+    held: list[Notice] = []
+    problem = None
     try:
         with paused_gc():  # see sitemapkit.gc_pause: Pelican keeps every document in memory
             pages, separate = pages_of(main, options)
@@ -371,14 +378,16 @@ def write_sitemaps(main: SiteRun) -> None:
                 main.output_path,
                 options.core,
                 pages,
-                report=_log_notice,
+                report=held.append,
                 build_started_ns=main.started_ns,
             )
             for subsite in separate:
-                write_separate(subsite, options, main.started_ns)
+                write_separate(subsite, options, main.started_ns, held.append)
     except SitemapkitError as error:
         problem = error.spelled(spelling)
-    else:
+    for notice in held:
+        _log_notice(notice)
+    if problem is None:
         if result.urls:
             logger.info("sitemapkit: listed %s", result.describe())
         return
