@@ -460,6 +460,15 @@ def test_drafts_and_hidden_content_can_be_included(build: Callable[..., Path]) -
     assert not urls("pages/gone.html", "pages/private.html") & found
 
 
+def test_a_hidden_page_saved_as_the_home_page_is_listed(build: Callable[..., Path]) -> None:
+    """`Status: hidden` keeps a static home page out of the menu; it is still the site's root."""
+    home = "Title: Welcome\nStatus: hidden\nSave_as: index.html\nURL:\n\nHello.\n"
+    out = build({**BLOG, "pages/home.md": home}, INDEX_SAVE_AS="blog/index.html")
+    listed = assert_every_loc_is_a_file(out)
+    assert BASE in listed and BASE + "blog/" in listed  # the articles' index, moved
+    assert BASE + "pages/hidden.html" not in listed  # other hidden pages stay out
+
+
 def test_a_relative_siteurl_warns_how_to_fix_it_and_writes_nothing(
     build: Callable[..., Path], caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -181,7 +181,9 @@ def _wanted(written: Written, options: PelicanOptions, static: PathMatcher) -> b
     if status == "draft":
         return options.include_drafts
     if status == "hidden":
-        return options.include_hidden
+        # Hidden content is left out of menus and indexes, not off the site: one saved as
+        # the home page (`Save_as: index.html`, to keep it out of the menu) is the site's root.
+        return options.include_hidden or written.page.path == "index.html"
     return False
 
 
