@@ -269,7 +269,7 @@ def _noindex_notice(noindex: SkippedPages) -> Notice:
         "info",
         "noindex",
         f"{pages} not listed because {'its' if noindex.count == 1 else 'their'} "
-        '<meta name="robots"> says noindex (search engines report a listed noindex page as '
+        "robots meta tag says noindex (search engines report a listed noindex page as "
         f"an error); the first: {noindex.first}. Turn skip_noindex off to list "
         f"{'it' if noindex.count == 1 else 'them'} anyway",
         ("skip_noindex",),

@@ -1,9 +1,10 @@
 """Pages that ask search engines not to index them: `<meta name="robots" content="noindex">`.
 
 A sitemap that lists such a page contradicts it: Google's Search Console reports it as an
-error ("Submitted URL marked 'noindex'"). Only the name `robots` is read, the one every engine
-obeys; a page that only `googlebot` may not index is still indexed by the others. A header
-(`X-Robots-Tag`) is the web server's, which no build can see.
+error ("Submitted URL marked 'noindex'"). The names read are `robots`, which every engine
+obeys, and `googlebot` and `bingbot`, the crawlers that read sitemaps and report such a page
+(as robots.txt's rules are read for them); `googlebot-news` and others rule out less than the
+page. A header (`X-Robots-Tag`) is the web server's, which no build can see.
 
 A tag that a script would write, or one inside `<noscript>`, is not the page's own: Google
 renders pages with scripts on, and a staging guard that writes noindex on other hosts must not
@@ -30,7 +31,13 @@ _NOT_TAGS = re.compile(
     r"<!--.*?(?:-->|\Z)|<(script|style|template|noscript)\b.*?(?:</\1\s*>|\Z)", re.DOTALL
 )
 _META = re.compile(r"""<meta\b(?:[^>"']|"[^"]*"|'[^']*')*>""")
-_NAMED_ROBOTS = re.compile(r"""\sname\s*=\s*(?:"\s*robots\s*"|'\s*robots\s*'|robots(?=[\s/>]))""")
+#: The names of the tags read: every engine's, and those of the crawlers that read sitemaps.
+_NAMES = ("robots", "googlebot", "bingbot")
+_BYTE_NAMES = tuple(name.encode() for name in _NAMES)
+_ANY_NAME = "|".join(_NAMES)
+_NAMED_ROBOTS = re.compile(
+    rf"""\sname\s*=\s*(?:"\s*(?:{_ANY_NAME})\s*"|'\s*(?:{_ANY_NAME})\s*'|(?:{_ANY_NAME})(?=[\s/>]))"""
+)
 _CONTENT = re.compile(r"""\scontent\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""")
 _SEPARATORS = re.compile(r"[\s,]+")
 #: `none` is `noindex, nofollow` in one word.
@@ -52,7 +59,8 @@ def _head_part(lowered: str) -> str:
 
 
 def _lowered_head_says_noindex(head: str) -> bool:
-    if "robots" not in head:  # nearly every page: one search, no regular expression
+    # Nearly every page: one search ("bot" is in each name), no regular expression.
+    if "bot" not in head or not ("robots" in head or "googlebot" in head or "bingbot" in head):
         return False
     head = _NOT_TAGS.sub("", head)
     for tag in _META.findall(head):
@@ -108,7 +116,7 @@ def outputs_saying_noindex(root: str, paths: Iterable[str]) -> set[str]:
 
 
 def _read_head(fd: int) -> str:
-    """The lowered head of a file ("" when it does not name robots), read chunk by chunk.
+    """The lowered head of a file ("" when it names no robots), read chunk by chunk.
 
     Most heads end in the first chunk and do not name robots at all: those are judged on
     bytes, never decoded. Latin-1 keeps every byte a character for the rest.
@@ -128,4 +136,6 @@ def _read_head(fd: int) -> str:
                 break
             data = os.read(fd, _CHUNK_BYTES)
             head += data.lower()
-    return head[:MAX_HEAD_BYTES].decode("latin-1") if b"robots" in head else ""
+    head = head[:MAX_HEAD_BYTES]
+    named = b"bot" in head and any(name in head for name in _BYTE_NAMES)
+    return head.decode("latin-1") if named else ""

@@ -580,7 +580,7 @@ class _Validation:
                         "noindex",
                         check.name,
                         line,
-                        f'loc {loc!r} is a page whose <meta name="robots"> says noindex, and '
+                        f"loc {loc!r} is a page whose robots meta tag says noindex, and "
                         "search engines report a listed noindex page as an error; leave it out "
                         "of the sitemap, or drop the noindex",
                     )

@@ -819,7 +819,7 @@ def test_pages_marked_noindex_are_left_out_when_asked(
     out, err = capsys.readouterr()
     assert out.startswith("sitemapkit: listed 2 pages (3 skipped: 2 noindex, 1 redirect stub); ")
     assert err.splitlines()[0] == (
-        'sitemapkit: info: 2 pages not listed because their <meta name="robots"> says noindex '
+        "sitemapkit: info: 2 pages not listed because their robots meta tag says noindex "
         "(search engines report a listed noindex page as an error); the first: search.html. "
         "Turn --skip-noindex off to list them anyway"
     )

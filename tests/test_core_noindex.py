@@ -31,7 +31,10 @@ CASES = [
     ('<meta name="robots" content="noarchive, nosnippet, noimageindex">', "", False),
     ('<meta name="robots" content="">', "", False),
     ('<meta name="robots">', "", False),
-    ('<meta name="googlebot" content="noindex">', "", False),
+    ('<meta name="googlebot" content="noindex">', "", True),  # the crawlers that read sitemaps
+    ("<meta name='BingBot' content='none'>", "", True),
+    ('<meta name="googlebot-news" content="noindex">', "", False),  # Google News alone
+    ('<meta name="yandex" content="noindex">', "", False),
     ('<meta data-name="robots" content="noindex">', "", False),
     ('<meta name="robots-extra" content="noindex">', "", False),
     ('<!-- <meta name="robots" content="noindex"> -->', "", False),

@@ -755,7 +755,7 @@ def test_pages_whose_html_says_noindex_are_left_out_even_in_dirty_builds(
     assert 'content="noindex, follow"' in (site / "thanks" / "index.html").read_text()
     assert locs(site / "sitemap.xml") == ["https://example.com/", "https://example.com/guide/"]
     assert (
-        'sitemapkit: 2 pages not listed because their <meta name="robots"> says noindex '
+        "sitemapkit: 2 pages not listed because their robots meta tag says noindex "
         "(search engines report a listed noindex page as an error); the first: "
         "search-results/index.html. "
         "Turn skip_noindex off to list them anyway"

@@ -695,7 +695,7 @@ def test_a_loc_whose_page_says_noindex_is_a_warning(make_tree: Callable[..., Pat
     found = [(p.level, p.code, p.line) for p in report.problems]
     assert found == [("warning", "noindex", 4)], report.describe()
     assert report.problems[0].message == (
-        "loc 'https://example.com/thanks/' is a page whose <meta name=\"robots\"> says noindex, "
+        "loc 'https://example.com/thanks/' is a page whose robots meta tag says noindex, "
         "and search engines report a listed noindex page as an error; leave it out of the "
         "sitemap, or drop the noindex"
     )
