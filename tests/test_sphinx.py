@@ -446,6 +446,29 @@ def test_an_exclude_pattern_of_the_html_layout_in_a_dirhtml_build_is_a_warning(
     assert build.warnings.count("WARNING") == 1  # the search page and the index: not told
 
 
+def test_settings_that_would_contradict_the_canonical_links_are_warnings(tmp_path: Path) -> None:
+    """clean_urls lists `a` where the page names itself `a.html` (html_link_suffix makes them
+    agree); spaces around html_baseurl go into every canonical link, not into the sitemap."""
+    src = make_site(
+        tmp_path,
+        {
+            "conf.py": conf(
+                "extensions = ['sitemapkit.sphinx']",
+                f"html_baseurl = {BASE + ' '!r}",
+                "sitemapkit_clean_urls = True",
+            ),
+            "index.rst": "Home\n====\n\n.. toctree::\n\n   a\n",
+            "a.rst": "A\n=\n",
+        },
+    )
+    build = sphinx_build(src, tmp_path / "out")
+    assert build.code == 0
+    assert locs(build.out / "sitemap.xml") == [BASE, BASE + "a"]  # as a host hiding .html
+    assert "sitemapkit_clean_urls lists the pages without `.html`, while" in build.warnings
+    assert "set html_link_suffix = '' instead" in build.warnings
+    assert f"html_baseurl {BASE + ' '!r} has spaces around it" in build.warnings
+
+
 def site_with_extension(root: Path, extension: str, page: str, *conf_lines: str) -> Path:
     """A home page whose toctree names `page`, built with `extension` beside sitemapkit."""
     return make_site(

@@ -37,6 +37,7 @@ from .config import (
     BASE_URL_SETTING,
     PREFIX,
     add_config_values,
+    doubtful_settings,
     resolve_sphinx_options,
     sphinx_leaves_out,
     where_set,
@@ -155,6 +156,8 @@ class SitemapRun:
             return
         if self.options is not None:
             warn_about_peer(app, self.options)
+            for message in doubtful_settings(app.config, self.options):
+                logger.warning("sitemapkit: %s", message, type=LOG_TYPE, subtype="config")
         if self.options is None:
             logger.warning(
                 "sitemapkit: no sitemap is written because the site's address is unknown (one "

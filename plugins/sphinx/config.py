@@ -119,6 +119,25 @@ def resolve_sphinx_options(config: Config, builder: StandaloneHTMLBuilder) -> Si
     return options
 
 
+def doubtful_settings(config: Config, options: SitemapOptions) -> list[str]:
+    """Settings that would make the sitemap disagree with the pages' canonical links."""
+    found = []
+    if options.clean_urls:
+        found.append(
+            f"{PREFIX}clean_urls lists the pages without `.html`, while their links and "
+            "canonical links keep it; set html_link_suffix = '' instead, and the links, the "
+            f"canonical links and the sitemap all agree (then remove {PREFIX}clean_urls)"
+        )
+    base_url = getattr(config, BASE_URL_SETTING, None)
+    if isinstance(base_url, str) and base_url.strip() and base_url != base_url.strip():
+        found.append(
+            f"{BASE_URL_SETTING} {base_url!r} has spaces around it, which Sphinx writes into "
+            "every page's canonical link (the sitemap lists the address without them); remove "
+            "them"
+        )
+    return found
+
+
 def sphinx_leaves_out(builder: StandaloneHTMLBuilder, exclude: tuple[str, ...]) -> Matcher:
     """True for the search, index and 404 pages (`unlisted_page_patterns`), unless the user's
     patterns, which come after them, list one after all (`!/genindex.html`). They are left
