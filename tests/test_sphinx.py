@@ -469,6 +469,28 @@ def test_settings_that_would_contradict_the_canonical_links_are_warnings(tmp_pat
     assert f"html_baseurl {BASE + ' '!r} has spaces around it" in build.warnings
 
 
+def test_a_sitemap_field_after_the_title_is_a_warning_with_its_line(tmp_path: Path) -> None:
+    """Sphinx reads fields as metadata at the very top only; after the title they are text."""
+    src = make_site(
+        tmp_path,
+        {
+            "conf.py": conf("extensions = ['sitemapkit.sphinx']", f"html_baseurl = {BASE!r}"),
+            "index.rst": "Home\n====\n\n.. toctree::\n\n   late\n   early\n",
+            "late.rst": "Late\n====\n\n:sitemap-lastmod: 2020-01-01\n:author: Ada\n\nText.\n",
+            "early.rst": ":sitemap-lastmod: 2020-01-01\n\nEarly\n=====\n\nText.\n",
+        },
+    )
+    build = sphinx_build(src, tmp_path / "out")
+    assert build.code == 0
+    assert build.warnings.strip() == (
+        f"{src / 'late.rst'}:4: WARNING: sitemapkit: field :sitemap-lastmod: comes after the "
+        "title, where Sphinx does not read it as the document's metadata, so it is ignored; "
+        "move it to the very top of the file, before the title [sitemapkit.metadata]"
+    )
+    assert lastmods(build.out)[BASE + "early.html"] == "2020-01-01T00:00:00+00:00"
+    assert lastmods(build.out)[BASE + "late.html"] == w3c(T_SOURCE)
+
+
 def site_with_extension(root: Path, extension: str, page: str, *conf_lines: str) -> Path:
     """A home page whose toctree names `page`, built with `extension` beside sitemapkit."""
     return make_site(

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
+from docutils import nodes
+
 import sitemapkit
 from sitemapkit import (
     BuildResult,
@@ -43,6 +45,7 @@ from .config import (
     where_set,
 )
 from .generated import GeneratedPages
+from .misplaced_fields import misplaced_fields
 from .pages import document_pages, generated_pages, page_paths
 from .redirects import redirected_documents
 from .written_sources import written_sources
@@ -219,9 +222,24 @@ class SitemapRun:
             logger.info("sitemapkit: %s", result.describe(), type=LOG_TYPE)
 
 
+def warn_of_misplaced_fields(app: Sphinx, doctree: nodes.document) -> None:
+    """A `:sitemap-*:` field after the title is body text to Sphinx: said, with its line."""
+    for field, name in misplaced_fields(doctree):
+        logger.warning(
+            "sitemapkit: field :%s: comes after the title, where Sphinx does not read it as the "
+            "document's metadata, so it is ignored; move it to the very top of the file, "
+            "before the title",
+            name,
+            location=field,
+            type=LOG_TYPE,
+            subtype="metadata",
+        )
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     add_config_values(app)
     run = SitemapRun()
+    app.connect("doctree-read", warn_of_misplaced_fields)
     app.connect("builder-inited", run.builder_inited)
     app.connect("html-page-context", run.page_written)
     # Late, so that pages other extensions write or change at the end of the build are read
