@@ -1033,9 +1033,13 @@ def test_quickstarts_development_build_says_why_there_is_no_sitemap_without_a_wa
         build(BLOG, SITEURL="", DELETE_OUTPUT_DIRECTORY=True)
     records = [r for r in caplog.records if r.name.startswith("sitemapkit.pelican")]
     assert [r.levelno for r in records] == [logging.WARNING]
-    assert records[0].getMessage().startswith(
-        "sitemapkit: no sitemap was written: SITEURL is empty in a build that deletes its "
-        "output first, as publishconf.py's do"
+    assert (
+        records[0]
+        .getMessage()
+        .startswith(
+            "sitemapkit: no sitemap was written: SITEURL is empty in a build that deletes its "
+            "output first, as publishconf.py's do"
+        )
     )
 
 
@@ -1060,3 +1064,18 @@ def test_pelican_sitemaps_setting_left_from_a_move_is_named(
     records = [r for r in caplog.records if r.name.startswith("sitemapkit.pelican")]
     assert [r.levelno for r in records if "SITEMAP " in r.getMessage()] == [logging.INFO]
     assert not [r for r in records if r.levelno >= logging.WARNING]
+    # Its exclusions are no longer applied: the pages come back, which is worth a warning.
+    caplog.clear()
+    with caplog.at_level(logging.INFO, logger="sitemapkit"):
+        out = build(BLOG, SITEMAP={"format": "xml", "exclude": ["^/noindex/", "^/tag/"]})
+    warnings = [
+        r.getMessage()
+        for r in caplog.records
+        if r.name.startswith("sitemapkit.pelican") and r.levelno == logging.WARNING
+    ]
+    assert warnings == [
+        "sitemapkit: SITEMAP['exclude'] is pelican-sitemap's setting and is not read, so the "
+        "pages it left out are listed; write them in SITEMAPKIT['exclude'] as patterns of "
+        "output paths (pelican-sitemap's are regular expressions of URLs), and remove SITEMAP"
+    ]
+    assert BASE + "tag/python.html" in locs(out / "sitemap.xml")

@@ -291,6 +291,14 @@ def warn_about_peer(pelican: Any) -> None:
             "uninstall it): sitemapkit writes the sitemap, its text twin and the index",
             peer[0],
         )
+    elif _peer_excludes(pelican.settings.get(PEER_SETTING)):
+        logger.warning(
+            "sitemapkit: %s['exclude'] is pelican-sitemap's setting and is not read, so the "
+            "pages it left out are listed; write them in SITEMAPKIT['exclude'] as patterns of "
+            "output paths (pelican-sitemap's are regular expressions of URLs), and remove %s",
+            PEER_SETTING,
+            PEER_SETTING,
+        )
     elif PEER_SETTING in pelican.settings:  # left from a move to sitemapkit
         logger.info(
             "sitemapkit: %s is pelican-sitemap's setting and is not read; sitemapkit's "
@@ -298,6 +306,11 @@ def warn_about_peer(pelican: Any) -> None:
             "and changefreq_rules)",
             PEER_SETTING,
         )
+
+
+def _peer_excludes(setting: object) -> bool:
+    """Whether pelican-sitemap's SITEMAP setting leaves pages out: those would now be listed."""
+    return isinstance(setting, dict) and bool(setting.get("exclude"))
 
 
 def checked_options(settings: Any) -> PelicanOptions | str:
