@@ -13,7 +13,7 @@ from .errors import SitemapkitError, file_system_error
 from .gc_pause import paused_gc
 from .options import SitemapOptions
 from .pages import Page, SkippedPages, scan_output
-from .robots import remove_robots_line, sitemap_line, update_robots
+from .robots import LINK_REPLACED, remove_robots_line, sitemap_line, update_robots
 from .robots_rules import Blocked, DisallowedUrls
 from .urls import base_path, local_host
 from .writer import FileNames, Progress, SitemapWriter, WriteResult
@@ -300,6 +300,8 @@ def _robots_step(
         )
     elif done.startswith(("wrote", "added", "updated")):
         result.files.append("robots.txt")
+        if done.endswith(LINK_REPLACED):
+            report(Notice("info", "robots", done))
     elif done.endswith("left unchanged"):
         line = sitemap_line(base_url, index_name)
         report(Notice("info", "robots", f"{done}; crawlers need this line in it: {line}"))

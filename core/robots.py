@@ -38,6 +38,7 @@ def update_robots(root: str, base_url: str, index_name: str) -> str | None:
         return None
     ours = sitemap_line(base_url, index_name).encode("ascii")
     path = os.path.join(root, "robots.txt")
+    linked = os.path.islink(path)
     current, problem = _read(path)
     if problem is not None:
         return problem
@@ -51,8 +52,17 @@ def update_robots(root: str, base_url: str, index_name: str) -> str | None:
         action = "updated the Sitemap line in robots.txt"
         if MARK not in current:
             action = "added the Sitemap line to robots.txt"
-    _replace(path, text)
+    _replace(path, text, carry_over=not linked)
+    if linked:  # Pelican's STATIC_CREATE_LINKS, a link into the sources: never written through
+        action += f" {LINK_REPLACED}"
     return action
+
+
+#: Said of a robots.txt that was a symbolic link: the file it named is never written.
+LINK_REPLACED = (
+    "(a symbolic link until now: the output holds a copy with the line, and the file the link "
+    "named is unchanged)"
+)
 
 
 def remove_robots_line(root: str) -> bool:
@@ -70,8 +80,6 @@ def remove_robots_line(root: str) -> bool:
 
 def _read(path: str) -> tuple[bytes | None, str | None]:
     """robots.txt as bytes (the site's own lines stay exactly as they are), or why not."""
-    if os.path.islink(path):
-        return None, "robots.txt is a symbolic link; left unchanged"
     if os.path.isdir(path):
         return None, "robots.txt is a folder; left unchanged"
     try:
@@ -83,7 +91,10 @@ def _read(path: str) -> tuple[bytes | None, str | None]:
     except OSError as exc:
         return None, f"robots.txt cannot be read ({exc.strerror}); left unchanged"
     # Renaming a new file over it would work, as the folder is writable: a file made read-only
-    # (or one this user may not write) says not to, even to root.
+    # (or one this user may not write) says not to, even to root. A link is replaced, never
+    # written through, so the mode of the file it names says nothing.
+    if os.path.islink(path):
+        return current, None
     if not mode & stat.S_IWUSR or not os.access(path, os.W_OK):
         return None, "robots.txt is read-only (or not this user's to write); left unchanged"
     return current, None
@@ -130,9 +141,10 @@ def _with_line(current: bytes, ours: bytes | None) -> bytes:
     return b"".join(kept)
 
 
-def _replace(path: str, text: bytes) -> None:
+def _replace(path: str, text: bytes, carry_over: bool = True) -> None:
     """A new file renamed over the old: never half a robots.txt, never a write through a hard
-    link into the site's sources. The old file's mode, and its owner where allowed, carry over.
+    link into the site's sources. The old file's mode, and its owner where allowed, carry over
+    (not a linked source's: the copy is the output's own).
     """
     folder, name = os.path.split(path)
     temp = os.path.join(folder, temp_name(name))
@@ -140,7 +152,7 @@ def _replace(path: str, text: bytes) -> None:
         with open(temp, "wb") as handle:
             handle.write(text)
         try:
-            old = os.stat(path)
+            old = os.stat(path) if carry_over else None
         except FileNotFoundError:
             old = None
         if old is not None:

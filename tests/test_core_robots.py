@@ -82,6 +82,28 @@ def test_a_robots_txt_that_is_a_folder_is_left_with_an_info_line(tmp_path: Path)
     )
 
 
+def test_a_robots_txt_that_is_a_link_becomes_a_file_and_its_target_stays(tmp_path: Path) -> None:
+    """Pelican's STATIC_CREATE_LINKS links robots.txt into the sources: the link is replaced by
+    a copy with the line, and the source is never written through it."""
+    source = tmp_path / "content" / "robots.txt"
+    source.parent.mkdir()
+    source.write_text("User-agent: *\nDisallow: /private/\n")
+    source.chmod(0o444)  # a read-only source says nothing about the output's copy
+    site = tmp_path / "output"
+    site.mkdir()
+    (site / "robots.txt").symlink_to(source)
+    notices = build(site)
+    assert not (site / "robots.txt").is_symlink()
+    assert (site / "robots.txt").read_text() == f"User-agent: *\nDisallow: /private/\n{OURS}"
+    assert source.read_text() == "User-agent: *\nDisallow: /private/\n"
+    assert [(n.level, n.code) for n in notices] == [("info", "robots")]
+    assert notices[0].message == (
+        "added the Sitemap line to robots.txt (a symbolic link until now: the output holds a "
+        "copy with the line, and the file the link named is unchanged)"
+    )
+    assert build(site) == []  # a file of its own from then on
+
+
 def test_our_line_follows_a_new_base_url_or_index_name_in_place(tmp_path: Path) -> None:
     robots = tmp_path / "robots.txt"
     robots.write_bytes(b"\xef\xbb\xbfUser-agent: *\nDisallow: /private/\n")
