@@ -379,8 +379,24 @@ def test_lastmod_is_the_newest_of_source_and_included_files(tmp_path: Path) -> N
     assert dates[BASE + "guide/install.html"] == w3c(T_INCLUDE)
     assert dates[BASE + "guide/index.html"] == w3c(T_SOURCE)
     assert dates[BASE + "my%20page.html"] == w3c(older)
-    # Generated pages have no source: they take the newest date of the site.
-    assert dates[BASE + "py-modindex.html"] == w3c(T_INCLUDE)
+    # A generated page without a source of its own takes the newest date of the site.
+    assert dates[BASE + "extra.html"] == w3c(T_INCLUDE)
+
+
+def test_code_pages_and_the_module_index_are_dated_by_what_they_show(tmp_path: Path) -> None:
+    """viewcode's page shows the module's file, its index those pages, and the Python module
+    index the documents that define modules: an edit elsewhere moves none of them."""
+    src = make_site(tmp_path, docs_site("kit_code_pages"))
+    module_time, api_time = T_SOURCE - 3 * 86_400, T_SOURCE - 2 * 86_400
+    os.utime(src / "kit_code_pages.py", (module_time, module_time))
+    os.utime(src / "api.rst", (api_time, api_time))
+    os.utime(src / "_snippets" / "note.txt", (T_INCLUDE, T_INCLUDE))  # the site's newest
+    assert sphinx_build(src, tmp_path / "out").code == 0
+    dates = lastmods(tmp_path / "out")
+    assert dates[BASE + "_modules/kit_code_pages.html"] == w3c(module_time)
+    assert dates[BASE + "_modules/index.html"] == w3c(module_time)
+    assert dates[BASE + "py-modindex.html"] == w3c(api_time)
+    assert dates[BASE + "guide/install.html"] == w3c(T_INCLUDE)
 
 
 def test_documents_sphinx_last_updated_by_git_dates_take_their_commits_time(

@@ -35,6 +35,7 @@ from .ablog_drafts import ablog_drafts
 from .autosummary import forget_stubs, merge_stubs, note_stubs, stub_documents, writes_stubs
 from .builders import writes_website
 from .catalogs import find_catalogs
+from .code_pages import index_listings, module_page_sources
 from .config import (
     BASE_URL_SETTING,
     PREFIX,
@@ -201,7 +202,9 @@ class SitemapRun:
                     builder, env, srcdir, warn, redirected, stubs, catalogs, written, committed
                 )
                 generated = self.generated.current(app, builder, env.found_docs)
-                pages += generated_pages(builder, generated, self.generated.shows)
+                shows = {**self.generated.shows, **index_listings(app, generated)}
+                sources = module_page_sources(generated)
+                pages += generated_pages(builder, generated, shows, sources)
                 drafts = {page_paths(builder)(name) for name in ablog_drafts(app)}
                 leaves_out = sphinx_leaves_out(builder, self.options.exclude)
                 pages = [

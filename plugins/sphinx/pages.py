@@ -220,16 +220,19 @@ def generated_pages(
     builder: StandaloneHTMLBuilder,
     pagenames: Iterable[str],
     shows: Mapping[str, tuple[str, ...]] | None = None,
+    sources: Mapping[str, tuple[str, ...]] | None = None,
 ) -> list[Page]:
-    """Indices, additional pages, viewcode's `_modules/`: no source, so lastmod is the site's,
-    or the newest of the documents a listing `shows` (ablog's archives and tags)."""
+    """Indices, additional pages, viewcode's `_modules/`: dated by their `sources` (a module
+    page by its module's file), or the newest of the pages a listing `shows` (ablog's archives
+    and tags, the module indices), else by the site's newest date."""
     page_path, target_uri = page_paths(builder), target_uris(builder)
-    shows = shows or {}
+    shows, sources = shows or {}, sources or {}
     return [
         Page(
             page_path(name),
             url=target_uri(name),
-            lists=tuple(page_path(docname) for docname in shows.get(name, ())),
+            sources=sources.get(name, ()),
+            lists=tuple(page_path(shown) for shown in shows.get(name, ())),
         )
         for name in sorted(pagenames)
     ]
