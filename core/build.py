@@ -275,6 +275,12 @@ def _warn_if_build_times(maker: EntryMaker, report: Report, scanned: bool) -> No
     )
 
 
+def _taken_out(root: str) -> str:
+    if os.path.exists(os.path.join(root, "robots.txt")):
+        return " (an earlier build's line was taken out)"
+    return " (the robots.txt an earlier build wrote was taken out)"
+
+
 def _robots_step(
     root: str, base_url: str, index_name: str, urls: int, result: BuildResult, report: Report
 ) -> None:
@@ -293,7 +299,7 @@ def _robots_step(
                 "info",
                 "robots",
                 "the site is not at the host root, so robots.txt gets no Sitemap line here"
-                + (" (an earlier build's line was taken out)" if removed else "")
+                + (_taken_out(root) if removed else "")
                 + "; add this line to the host's robots.txt: "
                 + sitemap_line(base_url, index_name),
             )

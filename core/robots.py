@@ -66,7 +66,8 @@ LINK_REPLACED = (
 
 
 def remove_robots_line(root: str) -> bool:
-    """Take out the line an earlier build added, when it would name an index no longer there."""
+    """Take out the line an earlier build added, when it would name an index no longer there
+    (and the whole file, when it is the minimal one that build wrote, unchanged since)."""
     path = os.path.join(root, "robots.txt")
     current, problem = _read(path)
     if current is None or problem is not None or MARK not in current:
@@ -74,6 +75,9 @@ def remove_robots_line(root: str) -> bool:
     text = _with_line(current, None)
     if text == current:
         return False
+    if text == MINIMAL_ROBOTS.encode("ascii") + b"\n":  # all of it as sitemapkit wrote it
+        os.remove(path)
+        return True
     _replace(path, text)
     return True
 

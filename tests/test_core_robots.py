@@ -157,6 +157,23 @@ def test_our_line_goes_when_no_page_is_left_or_the_site_moves_under_a_folder(
     )
 
 
+def test_the_minimal_robots_txt_an_earlier_build_wrote_goes_when_the_site_moves(
+    tmp_path: Path,
+) -> None:
+    """Below the host's root the file is no robots.txt crawlers read: one sitemapkit wrote,
+    unchanged since, goes with its line; one the site edited keeps its own lines."""
+    robots = tmp_path / "robots.txt"
+    build(tmp_path)
+    assert robots.read_text() == f"User-agent: *\nAllow: /\n\n{OURS}"
+    notices = build(tmp_path, base="https://example.com/project/")
+    assert not robots.exists()
+    assert "(the robots.txt an earlier build wrote was taken out)" in notices[0].message
+    build(tmp_path)
+    robots.write_text(robots.read_text() + "Disallow: /tmp/\n")
+    build(tmp_path, base="https://example.com/project/")
+    assert robots.read_text() == "User-agent: *\nAllow: /\n\nDisallow: /tmp/\n"
+
+
 def test_a_line_the_site_put_right_after_our_comment_is_its_own(tmp_path: Path) -> None:
     robots = tmp_path / "robots.txt"
     build(tmp_path, base="https://old.example/")
