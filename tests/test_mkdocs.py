@@ -319,6 +319,21 @@ def test_pages_mkdocs_git_revision_date_localized_dates_take_their_commits_time(
     schemas.validate_folder(site)
 
 
+def test_sources_all_fresh_from_a_clone_are_an_info_line_naming_the_git_plugin(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    docs = {"index.md": "# Home\n", "guide.md": "# Guide\n"}
+    config_file = make_site(tmp_path, {"site_url": "https://example.com/", "nav": list(docs)}, docs)
+    with caplog.at_level(logging.INFO):
+        run_build(config_file)
+    (line,) = [r for r in caplog.records if "modified in the last hour" in r.getMessage()]
+    assert line.levelno == logging.INFO
+    assert line.getMessage().endswith(
+        "; or add mkdocs-git-revision-date-localized-plugin to plugins: a page it dates takes "
+        "the time of its last commit"
+    )
+
+
 @pytest.mark.parametrize("order", ["sitemapkit last", "sitemapkit first"])
 def test_every_language_of_mkdocs_static_i18n_is_in_one_sitemap(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, schemas: SchemaSet, order: str

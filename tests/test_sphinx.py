@@ -507,6 +507,31 @@ def test_a_sitemap_field_after_the_title_is_a_warning_with_its_line(tmp_path: Pa
     assert lastmods(build.out)[BASE + "late.html"] == w3c(T_SOURCE)
 
 
+def test_sources_all_fresh_from_a_clone_are_an_info_line_naming_the_git_extension(
+    tmp_path: Path,
+) -> None:
+    src = write_tree(
+        tmp_path / "src",
+        {
+            "conf.py": conf("extensions = ['sitemapkit.sphinx']", f"html_baseurl = {BASE!r}"),
+            "index.rst": "Home\n====\n\n.. toctree::\n\n   a\n",
+            "a.rst": "A\n=\n",
+        },
+    )  # the files' times are now, as after a clone
+    done = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-b", "html", str(src), str(tmp_path / "out")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )  # without -q: the line is an INFO one
+    assert done.returncode == 0, done.stderr
+    assert "were modified in the last hour" in done.stdout
+    assert (
+        "; or add sphinx-last-updated-by-git to extensions: a document it dates takes the time "
+        "of its last commit"
+    ) in done.stdout
+
+
 def site_with_extension(root: Path, extension: str, page: str, *conf_lines: str) -> Path:
     """A home page whose toctree names `page`, built with `extension` beside sitemapkit."""
     return make_site(

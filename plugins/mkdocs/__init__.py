@@ -37,9 +37,17 @@ __all__ = ["SitemapkitConfig", "SitemapkitPlugin"]
 log = get_plugin_logger(__name__)
 
 
+#: What MkDocs users can do about a notice, by its code.
+_MKDOCS_FIXES = {
+    "recent-sources": "; or add mkdocs-git-revision-date-localized-plugin to plugins: a page "
+    "it dates takes the time of its last commit",
+}
+
+
 def log_notice(notice: Notice) -> None:
     """The core's notices in MkDocs' log; warnings count for `mkdocs build --strict`."""
-    (log.warning if notice.level == "warning" else log.info)(notice.message)
+    message = notice.message + _MKDOCS_FIXES.get(notice.code, "")
+    (log.warning if notice.level == "warning" else log.info)(message)
 
 
 @dataclass

@@ -63,9 +63,17 @@ ENV_VERSION = 2
 MANY_PAGES = 1000
 
 
+#: What Sphinx users can do about a notice, by its code.
+_SPHINX_FIXES = {
+    "recent-sources": "; or add sphinx-last-updated-by-git to extensions: a document it dates "
+    "takes the time of its last commit",
+}
+
+
 def report(notice: Notice) -> None:
     """Route the core's notices to Sphinx's log, with the notice's code as the subtype."""
     message = "sitemapkit: " + notice.describe(lambda option: PREFIX + option)
+    message += _SPHINX_FIXES.get(notice.code, "")
     if notice.level == "warning":
         logger.warning(message, type=LOG_TYPE, subtype=notice.code)
     else:
