@@ -187,6 +187,8 @@ def _future_files_notice(number: int, first: str, moment: int) -> Notice:
 #: Suffixes of the files generators read (Markdown's spellings, reST, notebooks): pages are
 #: written to other names, so a pattern with one of them matches no page.
 SOURCE_SUFFIXES = (".md", ".markdown", ".mkd", ".mdown", ".rst", ".ipynb")
+#: The code of the notice for a pattern that matched no page.
+UNMATCHED = "unmatched-pattern"
 #: The default patterns, for a 404 page a site may not have: no mistake when they match none.
 NOT_FOUND_PATTERNS = frozenset({"404.html", "404/", "/404.html", "/404/"})
 #: Source names a generator writes as their folder's `index.html`.
@@ -460,7 +462,7 @@ class EntryMaker:
             pages = "page" if option == "exclude" else "listed page"
             yield Notice(
                 "warning",
-                "unmatched-pattern",
+                UNMATCHED,
                 f"{option}: the pattern {pattern!r} matches no {pages}, so it has no effect; "
                 f"patterns match the pages' output paths{example}",
                 (option,),

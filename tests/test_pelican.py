@@ -993,6 +993,25 @@ def test_a_subsite_that_cannot_be_in_this_sitemap_gets_one_of_its_own(
     assert f"it has a sitemap of its own in {own}: " in message
 
 
+def test_a_pattern_is_told_unmatched_only_when_no_sitemap_of_the_run_matched_it(
+    build_with_subsite: Callable[..., Path], caplog: pytest.LogCaptureFixture
+) -> None:
+    """A subsite on a host of its own has its own sitemap with the same options: a pattern
+    for the main site's pages matches none of the subsite's, and is no mistake."""
+    with caplog.at_level(logging.WARNING, logger="sitemapkit"):
+        out = build_with_subsite(
+            SUBSITE_URL="https://fr.example.com",
+            SITEMAPKIT={"exclude": ["hello.html", "bonjour.html", "nowhere/"]},
+        )
+    warnings = [r.getMessage() for r in caplog.records if r.name.startswith("sitemapkit")]
+    assert warnings == [
+        "sitemapkit: SITEMAPKIT['exclude']: the pattern 'nowhere/' matches no page, so it has "
+        "no effect; patterns match the pages' output paths such as 'tags.html'"
+    ]
+    assert BASE + "hello.html" not in locs(out / "sitemap.xml")
+    assert "https://fr.example.com/bonjour.html" not in locs(out / "fr" / "sitemap.xml")
+
+
 def test_a_rebuild_after_a_failed_build_of_the_same_pelican_writes_the_sitemap(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 
 from sitemapkit import Notice, OptionError, Page, SitemapkitError, build_sitemaps
 from sitemapkit.dates import build_start_ns
-from sitemapkit.entries import Report
+from sitemapkit.entries import UNMATCHED, Report
 from sitemapkit.gc_pause import paused_gc
 from sitemapkit.options import OPTION_NAMES, closest_option, means_the_opposite
 from sitemapkit.pages import HTML_SUFFIXES, marked_noindex
@@ -308,6 +308,31 @@ def warn_about_peer(pelican: Any) -> None:
         )
 
 
+def _unmatched_in_every_sitemap(held: list[list[Notice]]) -> list[Notice]:
+    """The notices of each sitemap written, a pattern that matched no page told only when it
+    matched none in any of them: the options are the same for a subsite's own sitemap."""
+    unmatched = [
+        {_pattern_of(notice) for notice in notices if notice.code == UNMATCHED} for notices in held
+    ]
+    everywhere = set.intersection(*unmatched)
+    told = set()
+    kept = []
+    for notices in held:
+        for notice in notices:
+            if notice.code == UNMATCHED:
+                pattern = _pattern_of(notice)
+                if pattern not in everywhere or pattern in told:
+                    continue
+                told.add(pattern)
+            kept.append(notice)
+    return kept
+
+
+def _pattern_of(notice: Notice) -> str:
+    """`exclude: the pattern 'x'` of an unmatched-pattern notice: the same in every sitemap."""
+    return notice.message.partition(" matches no ")[0]
+
+
 def _peer_excludes(setting: object) -> bool:
     """Whether pelican-sitemap's SITEMAP setting leaves pages out: those would now be listed."""
     return isinstance(setting, dict) and bool(setting.get("exclude"))
@@ -394,7 +419,7 @@ def write_sitemaps(main: SiteRun) -> None:
     warn_about_peer(main.pelican)
     # Told once every file is written: with `--fatal warnings` Pelican raises on the first
     # warning, which must not stop the step between the sitemaps and robots.txt.
-    held: list[Notice] = []
+    held: list[list[Notice]] = [[]]  # the main site's, then each separate subsite's
     problem = None
     try:
         with paused_gc():  # see sitemapkit.gc_pause: Pelican keeps every document in memory
@@ -403,14 +428,15 @@ def write_sitemaps(main: SiteRun) -> None:
                 main.output_path,
                 options.core,
                 pages,
-                report=held.append,
+                report=held[0].append,
                 build_started_ns=main.started_ns,
             )
             for subsite in separate:
-                write_separate(subsite, options, main.started_ns, held.append)
+                held.append([])
+                write_separate(subsite, options, main.started_ns, held[-1].append)
     except SitemapkitError as error:
         problem = error.spelled(spelling)
-    for notice in held:
+    for notice in _unmatched_in_every_sitemap(held):
         _log_notice(notice)
     if problem is None:
         if result.urls:
