@@ -390,16 +390,6 @@ def write_sitemaps(main: SiteRun) -> None:
     if isinstance(options, str):
         return  # said as the build started
     if options.core.base_url is None:
-        publishing = main.pelican.settings.get("DELETE_OUTPUT_DIRECTORY") is True
-        if not main.siteurl.strip() and publishing:
-            # pelican-quickstart's publishconf.py sets both; an empty SITEURL there is a
-            # publish without its address (an environment variable not set on CI).
-            logger.warning(
-                "sitemapkit: no sitemap was written: SITEURL is empty in a build that deletes "
-                "its output first, as publishconf.py's do; set SITEURL to the address the site "
-                "is served from (or SITEMAPKIT = {'base_url': 'https://example.com/'})"
-            )
-            return
         if not main.siteurl.strip():
             # pelican-quickstart's pelicanconf.py: a development build, where a warning on
             # every build would fail `--fatal warnings` for nothing.
