@@ -8,7 +8,15 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from .dates import format_lastmod, source_date_epoch
-from .entries import Entry, EntryMaker, Notice, Report, resolve_entries, stream_entries
+from .entries import (
+    Entry,
+    EntryMaker,
+    Notice,
+    Report,
+    UnmatchedPatterns,
+    resolve_entries,
+    stream_entries,
+)
 from .errors import SitemapkitError, file_system_error
 from .gc_pause import paused_gc
 from .options import SitemapOptions
@@ -82,18 +90,20 @@ def build_sitemaps(
     report: Report = log_notice,
     progress: Progress | None = None,
     build_started_ns: int | None = None,
+    left_out: Iterable[str] = (),
 ) -> BuildResult:
     """Write sitemap.xml, sitemap.txt, the index (and parts, gzip twins, robots.txt line).
 
     `pages` is what an adapter knows; None scans `output_dir` for HTML files, streaming, so
     memory stays flat however large the site. `build_started_ns` is when the generator's
     build began, by `sitemapkit.dates.build_start_ns()`: a source modified since was written by
-    the build itself.
+    the build itself. `left_out` are the paths of pages the adapter left out itself (drafts,
+    a search page): an exclude pattern that names one of them is not told it matched nothing.
     """
     with paused_gc():
         root = os.fspath(output_dir)
         try:
-            return _build(root, options, pages, report, progress, build_started_ns)
+            return _build(root, options, pages, report, progress, build_started_ns, left_out)
         except OSError as exc:  # the writer has already removed its temporary files
             raise file_system_error(exc, root) from exc
 
@@ -105,6 +115,7 @@ def _build(
     report: Report,
     progress: Progress | None,
     build_started_ns: int | None,
+    left_out: Iterable[str],
 ) -> BuildResult:
     if options.base_url is None:
         raise SitemapkitError(
@@ -125,7 +136,10 @@ def _build(
             )
         )
     maker = EntryMaker(options, report, source_date_epoch(), build_started_ns)
-    stubs = SkippedPages()
+    if maker.unmatched:
+        for path in left_out:
+            maker.unmatched.note(path)
+    stubs = _Stubs(maker.unmatched)
     if pages is None:
         entries: Iterable[Entry] = stream_entries(
             scan_output(root, stubs, read_noindex=options.skip_noindex is True), maker
@@ -185,6 +199,22 @@ def _disallowed_notice(found: Blocked, at_root: bool) -> Notice:
         "version's at the root): " + found.describe(),
         ("exclude",),
     )
+
+
+class _Stubs(SkippedPages):
+    """The scan's redirect stubs: pages left out before the entries, so a pattern naming
+    one of them is not told it matched nothing."""
+
+    __slots__ = ("_unmatched",)
+
+    def __init__(self, unmatched: UnmatchedPatterns) -> None:
+        super().__init__()
+        self._unmatched = unmatched
+
+    def note(self, path: str) -> None:
+        super().note(path)
+        if self._unmatched:
+            self._unmatched.note(path)
 
 
 def _robots_rules(root: str) -> DisallowedUrls | None:

@@ -253,16 +253,32 @@ def source_pattern_notices(
             )
 
 
-def _patterns_to_check(patterns: tuple[str, ...]) -> list[tuple[str, PathMatcher]]:
-    """The exclude patterns to tell when they match no page: not the 404 defaults, and none
-    in a list with a `!` pattern, where what each did is for the whole list to say."""
-    if any(pattern.startswith("!") for pattern in patterns):
-        return []
-    return [
-        (pattern, PathMatcher([pattern]))
-        for pattern in patterns
-        if pattern.strip() and pattern not in NOT_FOUND_PATTERNS
-    ]
+class UnmatchedPatterns:
+    """The exclude patterns no page has matched yet, told at the end: a typo, or a path of
+    another layout, leaves out nothing and nothing else would say so.
+
+    Not the 404 defaults, and none in a list with a `!` pattern, where what each did is for
+    the whole list to say. A page left out has its path tried against one matcher of the
+    patterns still unmatched, rebuilt only when one of them matches: nearly no cost per page.
+    """
+
+    def __init__(self, patterns: tuple[str, ...]) -> None:
+        negated = any(pattern.startswith("!") for pattern in patterns)
+        self.patterns = [
+            pattern
+            for pattern in patterns
+            if not negated and pattern.strip() and pattern not in NOT_FOUND_PATTERNS
+        ]
+        self._any = PathMatcher(self.patterns)
+
+    def __bool__(self) -> bool:
+        return bool(self.patterns)
+
+    def note(self, path: str) -> None:
+        """A page left out (by a pattern, its own metadata, or the adapter before the core)."""
+        if self._any(path):
+            self.patterns = [p for p in self.patterns if not PathMatcher([p])(path)]
+            self._any = PathMatcher(self.patterns)
 
 
 def _noindex_notice(noindex: SkippedPages) -> Notice:
@@ -321,9 +337,8 @@ class EntryMaker:
         #: Pages left out by their own statement (front matter, a field), not by a pattern.
         self.excluded_by_page = 0
         self._excluded = PathMatcher(options.exclude)
-        #: Exclude patterns no page left out has matched yet: each is told at the end (a
-        #: typo, or a path of another build's layout).
-        self._unmatched_excludes = _patterns_to_check(options.exclude)
+        #: Exclude patterns no page left out has matched yet, told at the end.
+        self.unmatched = UnmatchedPatterns(options.exclude)
         self._priorities = RuleTable(options.priority_overrides)
         self._changefreqs = RuleTable(options.changefreq_rules)
         self._depth_priorities: dict[int, float] = {}
@@ -349,7 +364,7 @@ class EntryMaker:
         latest, oldest = self.latest, _NEVER
         folders: dict[str, tuple[str, int]] = {}  # folder -> (its encoded URL prefix, depth)
         skip_noindex = self.options.skips_noindex
-        unmatched_excludes = self._unmatched_excludes
+        unmatched = self.unmatched
         path = ""
         for page in pages:
             path, meta, url = page.path, page.meta, page.url
@@ -357,8 +372,8 @@ class EntryMaker:
                 skipped["excluded"] += 1
                 if meta.exclude:
                     self.excluded_by_page += 1
-                if unmatched_excludes:  # until each pattern has matched a page
-                    unmatched_excludes[:] = [(p, m) for p, m in unmatched_excludes if not m(path)]
+                if unmatched:  # until each pattern has matched a page
+                    unmatched.note(path)
                 continue
             if meta.noindex and skip_noindex:
                 self.noindex.note(path)
@@ -454,14 +469,14 @@ class EntryMaker:
             return
         example = f" such as {a_path!r}"
         rules = (self._priorities, "priority_overrides"), (self._changefreqs, "changefreq_rules")
-        unmatched = [("exclude", pattern) for pattern, _ in self._unmatched_excludes]
+        unmatched = [("exclude", pattern) for pattern in self.unmatched.patterns]
         unmatched += [(option, pattern) for table, option in rules for pattern in table.unused()]
         for option, pattern in unmatched:
             if pattern.rstrip("/").lower().endswith(SOURCE_SUFFIXES):
                 continue  # its own notice says what to write (source_pattern_notices)
             pages = "page" if option == "exclude" else "listed page"
-            yield Notice(
-                "warning",
+            yield Notice(  # INFO: a pattern kept for pages to come (`drafts/`) is no mistake
+                "info",
                 UNMATCHED,
                 f"{option}: the pattern {pattern!r} matches no {pages}, so it has no effect; "
                 f"patterns match the pages' output paths{example}",

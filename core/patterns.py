@@ -97,21 +97,24 @@ class RuleTable(Generic[T]):
     """Pattern -> value rules where the last matching pattern wins, as in .gitignore."""
 
     def __init__(self, rules: Sequence[tuple[str, T]]) -> None:
-        self._rules = [(PathMatcher([pattern]), value) for pattern, value in rules]
+        self._rules = [(number, PathMatcher([p]), value) for number, (p, value) in enumerate(rules)]
         self._patterns = [pattern for pattern, _ in rules]
-        self._used: set[int] = set()
+        #: Rules no path has matched yet: bookkeeping only until each one has.
+        self._unused = set(range(len(rules)))
 
     def __bool__(self) -> bool:
         return bool(self._rules)
 
     def lookup(self, path: str) -> T | None:
         found: T | None = None
-        for number, (matcher, value) in enumerate(self._rules):
+        unused = self._unused
+        for number, matcher, value in self._rules:
             if matcher(path):
                 found = value
-                self._used.add(number)
+                if unused:
+                    unused.discard(number)
         return found
 
     def unused(self) -> list[str]:
         """The patterns no path looked up has matched so far."""
-        return [p for n, p in enumerate(self._patterns) if n not in self._used and p.strip()]
+        return [p for n, p in enumerate(self._patterns) if n in self._unused and p.strip()]

@@ -77,6 +77,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         self.last = _Build()
         #: The pages of every build since the outermost one started, by output path.
         self.gathered: dict[str, Page] = {}
+        #: Pages those builds left out before the core (a redirect overwrites them).
+        self.left_out: set[str] = set()
         #: When the outermost build began: set by `on_config`, which every build runs first.
         self.started_ns = 0
         #: When `mkdocs build` started, until its first build takes it as its start.
@@ -90,7 +92,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         stop_mkdocs_sitemap(config)
         self.options = core_options(self.config, config, self.command, log)
         if not self.open:
-            self.gathered = {}
+            self.gathered, self.left_out = {}, set()
             # Before plugins and hooks write generated pages: the command's start when MkDocs
             # ran one, else now (a plugin listed earlier may already have written its files).
             self.started_ns, self.startup_ns = self.startup_ns or build_start_ns(), None
@@ -140,6 +142,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                     pages = site_pages(build.files, log.warning, build.listings, rendered, started)
                     redirected = redirected_paths(config, build.files)
                     build.pages = drop_redirected(pages, redirected, log.info)
+                    self.left_out |= redirected
                 if self.open:  # a build inside another: the outermost one writes
                     outer = self.open[0].options
                     own = self._base_url_of(config, options)
@@ -155,6 +158,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                     list(self.gathered.values()),
                     report=log_notice,
                     build_started_ns=self.started_ns,
+                    left_out=sorted(self.left_out),
                 )
         except SitemapkitError as exc:
             raise PluginError(str(exc)) from None

@@ -12,7 +12,6 @@ import dataclasses
 import logging
 import os
 import sys
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any
@@ -196,11 +195,14 @@ class Separate:
     why: str
 
 
-def pages_of(main: SiteRun, options: PelicanOptions) -> tuple[list[Page], list[Separate]]:
+def pages_of(
+    main: SiteRun, options: PelicanOptions
+) -> tuple[list[Page], list[Separate], list[str]]:
     """The main site's pages and those of its subsites, with paths below the main output,
-    and the subsites that need a sitemap of their own."""
+    the subsites that need a sitemap of their own, and the paths of the pages left out."""
     pages: list[Page] = []
     separate: list[Separate] = []
+    left_out: list[str] = []
     static = PathMatcher(options.include_static)
     runs = [main]
     while runs:
@@ -210,13 +212,25 @@ def pages_of(main: SiteRun, options: PelicanOptions) -> tuple[list[Page], list[S
         if isinstance(prefixes, str):
             separate.append(Separate(run, prefixes))
             continue
-        pages.extend(_rebased(written, *prefixes) for written in _listed(run, options, static))
-    return _checked(pages, main.output_path, options), separate
+        run_left_out: list[str] = []
+        listed = _listed(run, options, static, run_left_out)
+        pages.extend(_rebased(written, *prefixes) for written in listed)
+        left_out += [prefixes[0] + path for path in run_left_out]
+    return _checked(pages, main.output_path, options), separate, left_out
 
 
-def _listed(run: SiteRun, options: PelicanOptions, static: PathMatcher) -> Iterator[Written]:
-    """The files of one run that its sitemap lists."""
-    return (written for written in run.pages() if _wanted(written, options, static))
+def _listed(
+    run: SiteRun, options: PelicanOptions, static: PathMatcher, left_out: list[str]
+) -> list[Written]:
+    """The files of one run that its sitemap lists; the others' paths go to `left_out`
+    (drafts, hidden content: a pattern naming them is not one that matches nothing)."""
+    listed = []
+    for written in run.pages():
+        if _wanted(written, options, static):
+            listed.append(written)
+        else:
+            left_out.append(written.page.path)
+    return listed
 
 
 def _checked(pages: list[Page], output_path: str, options: PelicanOptions) -> list[Page]:
@@ -241,14 +255,16 @@ def write_separate(
             subsite.why,
         )
         return
-    pages = [written.page for written in _listed(run, options, PathMatcher(options.include_static))]
+    left_out: list[str] = []
+    listed = _listed(run, options, PathMatcher(options.include_static), left_out)
     try:
         result = build_sitemaps(
             run.output_path,
             dataclasses.replace(options.core, base_url=base_url),
-            _checked(pages, run.output_path, options),
+            _checked([written.page for written in listed], run.output_path, options),
             report=report,
             build_started_ns=started_ns,
+            left_out=left_out,
         )
     except SitemapkitError as error:
         logger.error("sitemapkit: the subsite %s: %s", subsite.why, error.spelled(spelling))
@@ -413,13 +429,14 @@ def write_sitemaps(main: SiteRun) -> None:
     problem = None
     try:
         with paused_gc():  # see sitemapkit.gc_pause: Pelican keeps every document in memory
-            pages, separate = pages_of(main, options)
+            pages, separate, left_out = pages_of(main, options)
             result = build_sitemaps(
                 main.output_path,
                 options.core,
                 pages,
                 report=held[0].append,
                 build_started_ns=main.started_ns,
+                left_out=left_out,
             )
             for subsite in separate:
                 held.append([])

@@ -92,13 +92,19 @@ def write_sitemaps(
     options: SitemapOptions,
     pages: list[Page],
     started_ns: int | None = None,
+    left_out: list[str] | None = None,
 ) -> BuildResult:
     """`build_sitemaps` inside the progress line; its notices wait until the line is done."""
     notices: list[Notice] = []
     try:
         with progress_line(len(pages)):
             return build_sitemaps(
-                outdir, options, pages, report=notices.append, build_started_ns=started_ns
+                outdir,
+                options,
+                pages,
+                report=notices.append,
+                build_started_ns=started_ns,
+                left_out=left_out or (),
             )
     finally:
         for notice in notices:
@@ -215,15 +221,18 @@ class SitemapRun:
                 pages += generated_pages(builder, generated, shows, sources)
                 drafts = {page_paths(builder)(name) for name in ablog_drafts(app)}
                 leaves_out = sphinx_leaves_out(builder, self.options.exclude)
-                pages = [
-                    page for page in pages if page.path not in drafts and not leaves_out(page.path)
-                ]
+                left_out = [p.path for p in pages if p.path in drafts or leaves_out(p.path)]
+                if left_out:
+                    dropped = set(left_out)
+                    pages = [page for page in pages if page.path not in dropped]
                 if self.options.skips_noindex:
                     # Sphinx hands extensions no rendered page: the written heads are read,
                     # so the meta directive, MyST's html_meta, the theme and other
                     # extensions' tags count alike, in every kind of build.
                     pages = marked_noindex(os.fspath(builder.outdir), pages)
-                result = write_sitemaps(builder.outdir, self.options, pages, self.started_ns)
+                result = write_sitemaps(
+                    builder.outdir, self.options, pages, self.started_ns, left_out
+                )
         except SitemapkitError as exc:
             # An ERROR line, not a crash report: the message already says what to do.
             message = exc.spelled(lambda option: PREFIX + option)
