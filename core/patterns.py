@@ -28,15 +28,17 @@ def check_pattern(pattern: str) -> str | None:
     return None
 
 
-def _required_text(pattern: str) -> str:
-    """Text every path a pattern matches contains ("" when none can be told cheaply).
+def _required_texts(pattern: str) -> tuple[str, ...]:
+    """Texts every path a pattern matches contains (none when they cannot be told cheaply).
 
-    The longest run of the pattern's own characters between wildcards and slashes; patterns
-    with bracket expressions or escapes are left to the full matcher.
+    The runs of the pattern's own characters between wildcards and slashes, longest first
+    (`old/*.html`: `.html` and `old`); patterns with bracket expressions or escapes are left
+    to the full matcher.
     """
     if "[" in pattern or "\\" in pattern:
-        return ""
-    return max(re.split(r"[*?/]+", pattern.rstrip()), key=len)  # git drops trailing spaces
+        return ()
+    runs = re.split(r"[*?/]+", pattern.rstrip())  # git drops trailing spaces
+    return tuple(sorted((run for run in runs if run), key=len, reverse=True))
 
 
 def _is_plain_name(pattern: str) -> bool:
@@ -55,7 +57,7 @@ class PathMatcher:
         self._dir_names: frozenset[str] = frozenset()
         self._spec: GitIgnoreSpec | None = None
         self._words: tuple[str, ...] = ()
-        self._spec_texts: tuple[str, ...] | None = None
+        self._spec_texts: tuple[tuple[str, ...], ...] | None = None
         if any(p.startswith("!") for p in items):
             self._spec = GitIgnoreSpec.from_lines(items)
             return
@@ -65,8 +67,8 @@ class PathMatcher:
         rest = [p for p in items if not _is_plain_name(p)]
         if rest:
             self._spec = GitIgnoreSpec.from_lines(rest)
-            required = [_required_text(p) for p in rest]
-            # Without any of these texts in a path, no pattern can match it: skip the spec.
+            required = [_required_texts(p) for p in rest]
+            # A path that lacks a text of each pattern matches none of them: skip the spec.
             self._spec_texts = tuple(required) if all(required) else None
 
     def __bool__(self) -> bool:
@@ -85,9 +87,12 @@ class PathMatcher:
         if self._spec is None:
             return False
         if self._spec_texts is not None:
-            for text in self._spec_texts:
-                if text in path:
-                    break
+            for texts in self._spec_texts:
+                for text in texts:
+                    if text not in path:
+                        break
+                else:
+                    break  # this pattern may match: the spec decides
             else:
                 return False
         return bool(self._spec.match_file(path))
