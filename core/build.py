@@ -305,31 +305,29 @@ def _warn_if_build_times(maker: EntryMaker, report: Report, scanned: bool) -> No
     )
 
 
-def _taken_out(root: str) -> str:
-    if os.path.exists(os.path.join(root, "robots.txt")):
-        return " (an earlier build's line was taken out)"
-    return " (the robots.txt an earlier build wrote was taken out)"
-
-
 def _robots_step(
     root: str, base_url: str, index_name: str, urls: int, result: BuildResult, report: Report
 ) -> None:
     """The Sitemap line: added or updated for a site at the host root, else taken out."""
     if urls == 0:
-        if remove_robots_line(root):
+        if remove_robots_line(root) == "line":
             result.files.append("robots.txt")
         return
     done = update_robots(root, base_url, index_name)
     if done is None:
         removed = remove_robots_line(root)  # an earlier build's line, from the host root
-        if removed:
+        if removed == "line":
             result.files.append("robots.txt")
+        taken_out = {
+            "line": " (an earlier build's line was taken out)",
+            "file": " (the robots.txt an earlier build wrote was taken out)",
+        }.get(removed, "")
         report(
             Notice(
                 "info",
                 "robots",
                 "the site is not at the host root, so robots.txt gets no Sitemap line here"
-                + (_taken_out(root) if removed else "")
+                + taken_out
                 + "; add this line to the host's robots.txt: "
                 + sitemap_line(base_url, index_name),
             )

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+from typing import Literal
 
 from .temp_files import temp_name
 from .urls import base_path, encode_file_path
@@ -65,21 +66,22 @@ LINK_REPLACED = (
 )
 
 
-def remove_robots_line(root: str) -> bool:
+def remove_robots_line(root: str) -> Literal["", "line", "file"]:
     """Take out the line an earlier build added, when it would name an index no longer there
-    (and the whole file, when it is the minimal one that build wrote, unchanged since)."""
+    (and the whole file, when it is the minimal one that build wrote, unchanged since): what
+    was taken out, or "" for nothing."""
     path = os.path.join(root, "robots.txt")
     current, problem = _read(path)
     if current is None or problem is not None or MARK not in current:
-        return False
+        return ""
     text = _with_line(current, None)
     if text == current:
-        return False
-    if text == MINIMAL_ROBOTS.encode("ascii") + b"\n":  # all of it as sitemapkit wrote it
-        os.remove(path)
-        return True
-    _replace(path, text)
-    return True
+        return ""
+    if text == MINIMAL_ROBOTS.encode("ascii") + b"\n" and not os.path.islink(path):
+        os.remove(path)  # all of it as sitemapkit wrote it
+        return "file"
+    _replace(path, text, carry_over=not os.path.islink(path))
+    return "line"
 
 
 def _read(path: str) -> tuple[bytes | None, str | None]:

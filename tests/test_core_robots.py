@@ -102,6 +102,17 @@ def test_a_robots_txt_that_is_a_link_becomes_a_file_and_its_target_stays(tmp_pat
         "copy with the line, and the file the link named is unchanged)"
     )
     assert build(site) == []  # a file of its own from then on
+    # A linked file that holds an earlier build's line loses it the same way, in a copy.
+    (site / "robots.txt").unlink()
+    source.chmod(0o644)
+    source.write_text(f"User-agent: *\n{OURS}")
+    source.chmod(0o444)
+    (site / "robots.txt").symlink_to(source)
+    build(site, base="https://example.com/project/")
+    assert not (site / "robots.txt").is_symlink()
+    assert (site / "robots.txt").read_text() == "User-agent: *\n"
+    assert (site / "robots.txt").stat().st_mode & stat.S_IWUSR  # the output's own copy
+    assert source.read_text() == f"User-agent: *\n{OURS}"
 
 
 def test_our_line_follows_a_new_base_url_or_index_name_in_place(tmp_path: Path) -> None:
