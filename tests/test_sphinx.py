@@ -505,6 +505,10 @@ def test_settings_that_would_contradict_the_canonical_links_are_warnings(tmp_pat
     assert "sitemapkit_clean_urls lists the pages without `.html`, while" in build.warnings
     assert "set html_link_suffix = '' instead" in build.warnings
     assert f"html_baseurl {BASE + ' '!r} has spaces around it" in build.warnings
+    # With html_link_suffix = '' (or in dirhtml) the pages drop `.html` too: nothing to say.
+    for builder, extra in (("html", ["-D", "html_link_suffix="]), ("dirhtml", [])):
+        agreed = sphinx_build(src, tmp_path / builder, builder, *extra)
+        assert "clean_urls" not in agreed.warnings, agreed.warnings
 
 
 def test_a_sitemap_field_after_the_title_is_a_warning_with_its_line(tmp_path: Path) -> None:

@@ -174,7 +174,7 @@ class SitemapRun:
             return
         if self.options is not None:
             warn_about_peer(app, self.options)
-            for message in doubtful_settings(app.config, self.options):
+            for message in doubtful_settings(app.config, self.options, app.builder):
                 logger.warning("sitemapkit: %s", message, type=LOG_TYPE, subtype="config")
         if self.options is None:
             logger.warning(

@@ -119,10 +119,14 @@ def resolve_sphinx_options(config: Config, builder: StandaloneHTMLBuilder) -> Si
     return options
 
 
-def doubtful_settings(config: Config, options: SitemapOptions) -> list[str]:
+def doubtful_settings(
+    config: Config, options: SitemapOptions, builder: StandaloneHTMLBuilder
+) -> list[str]:
     """Settings that would make the sitemap disagree with the pages' canonical links."""
     found = []
-    if options.clean_urls:
+    # dirhtml's URLs are folders, and with html_link_suffix = '' the pages drop `.html` too.
+    link_suffix = str(getattr(builder, "link_suffix", "") or "")
+    if options.clean_urls and builder.name != "dirhtml" and link_suffix.endswith(".html"):
         found.append(
             f"{PREFIX}clean_urls lists the pages without `.html`, while their links and "
             "canonical links keep it; set html_link_suffix = '' instead, and the links, the "
