@@ -8,7 +8,6 @@ newest lastmod of the pages they list, or of the whole site.
 from __future__ import annotations
 
 import os
-import re
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -27,7 +26,7 @@ from .dates import (
 from .errors import respell
 from .options import SitemapOptions
 from .pages import NO_METADATA, Page, SkippedPages, sort_name
-from .patterns import PathMatcher, RuleTable
+from .patterns import WILDCARDS, PathMatcher, RuleTable
 from .urls import (
     MAX_LOC_LENGTH,
     encode_file_path,
@@ -201,7 +200,7 @@ def _output_paths_of(pattern: str, built_from: Mapping[str, Iterable[str]] | Non
     has one, else the paths a generator would write such a source to."""
     lead = pattern[: len(pattern) - len(pattern.lstrip("!/"))]
     name_part = pattern[len(lead) :]
-    if built_from and not _WILDCARDS.search(name_part):
+    if built_from and WILDCARDS.isdisjoint(name_part):
         written = _built_from_source(name_part, built_from)
         if written:
             shown = [lead + path for path in written[:3]]
@@ -213,9 +212,6 @@ def _output_paths_of(pattern: str, built_from: Mapping[str, Iterable[str]] | Non
     if name.lower() in _FOLDER_PAGES:
         return f"{lead}{folder + '/' if folder else ''}index.html"
     return f"{lead}{stem}/index.html or {lead}{stem}.html"
-
-
-_WILDCARDS = re.compile(r"[*?[\\]")
 
 
 def _built_from_source(name: str, built_from: Mapping[str, Iterable[str]]) -> list[str]:
@@ -230,6 +226,18 @@ def _built_from_source(name: str, built_from: Mapping[str, Iterable[str]]) -> li
     return sorted(found, key=scan_order_key)
 
 
+def _source_file_patterns(options: SitemapOptions) -> list[tuple[str, str]]:
+    """(option, pattern) for each pattern written as a source file (`about.md`)."""
+    named = [("exclude", pattern) for pattern in options.exclude]
+    named += [("priority_overrides", pattern) for pattern, _ in options.priority_overrides]
+    named += [("changefreq_rules", pattern) for pattern, _ in options.changefreq_rules]
+    return [
+        (option, pattern)
+        for option, pattern in named
+        if pattern.rstrip("/").lower().endswith(SOURCE_SUFFIXES)
+    ]
+
+
 def source_pattern_notices(
     options: SitemapOptions, built_from: Mapping[str, Iterable[str]] | None = None
 ) -> Iterator[Notice]:
@@ -237,20 +245,15 @@ def source_pattern_notices(
     would leave a page listed without a word: patterns match output paths. Callers ask only
     when no page has such a name (Pelican's static files may). With `built_from` (each page's
     output path -> its sources), the notice names where that source's page was written."""
-    named = [("exclude", pattern) for pattern in options.exclude]
-    named += [("priority_overrides", pattern) for pattern, _ in options.priority_overrides]
-    named += [("changefreq_rules", pattern) for pattern, _ in options.changefreq_rules]
-    for option, pattern in named:
-        if pattern.rstrip("/").lower().endswith(SOURCE_SUFFIXES):
-            paths = _output_paths_of(pattern.rstrip("/"), built_from)
-            yield Notice(
-                "warning",
-                "source-pattern",
-                f"{option}: the pattern {pattern!r} names a source file, but patterns match "
-                f"the pages' output paths ({paths}), so it matches no page; write the output "
-                "path",
-                (option,),
-            )
+    for option, pattern in _source_file_patterns(options):
+        paths = _output_paths_of(pattern.rstrip("/"), built_from)
+        yield Notice(
+            "warning",
+            "source-pattern",
+            f"{option}: the pattern {pattern!r} names a source file, but patterns match the "
+            f"pages' output paths ({paths}), so it matches no page; write the output path",
+            (option,),
+        )
 
 
 class UnmatchedPatterns:
@@ -566,7 +569,7 @@ def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
     unique: dict[str, Page] = {}
     for page in pages:
         unique.setdefault(page.path, page)
-    named_sources = any(True for _ in source_pattern_notices(maker.options))  # nearly never
+    named_sources = bool(_source_file_patterns(maker.options))  # nearly never
     if named_sources and not any(path.lower().endswith(SOURCE_SUFFIXES) for path in unique):
         built_from = {path: page.sources for path, page in unique.items()}
         for notice in source_pattern_notices(maker.options, built_from):

@@ -211,8 +211,9 @@ class SitemapOptions:
         "bool",
         _optional_bool,
         "Leave out pages whose robots meta tag (`robots`, `googlebot` or `bingbot`) says "
-        "`noindex` (or `none`). Unset: the adapters check (MkDocs in the pages it renders, Pelican and Sphinx in the pages "
-        "they wrote); the CLI, which would have to open every page, checks only when true.",
+        "`noindex` (or `none`). Unset: the adapters check (MkDocs in the pages it renders, "
+        "Pelican and Sphinx in the pages they wrote); the CLI, which would have to open every "
+        "page, checks only when true.",
     )
     lastmod: str = _spec(
         "mtime",

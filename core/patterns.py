@@ -8,7 +8,8 @@ from typing import Generic, TypeVar
 
 from pathspec import GitIgnoreSpec
 
-_WILDCARDS = frozenset("*?[]\\!")
+#: Characters that make a pattern more than a plain name.
+WILDCARDS = frozenset("*?[]\\!")
 T = TypeVar("T")
 
 
@@ -44,7 +45,7 @@ def _required_texts(pattern: str) -> tuple[str, ...]:
 def _is_plain_name(pattern: str) -> bool:
     """A pattern such as `404.html` or `drafts/` that matches any path segment equal to it."""
     name = pattern[:-1] if pattern.endswith("/") else pattern
-    plain = bool(name) and "/" not in name and not (_WILDCARDS & set(name))
+    plain = bool(name) and "/" not in name and WILDCARDS.isdisjoint(name)
     return plain and name == name.rstrip()  # git drops trailing spaces: left to pathspec
 
 
