@@ -155,6 +155,9 @@ def _build(
     written = writer.write(entries)
     for found in disallowed.blocked() if disallowed else ():
         report(_disallowed_notice(found, at_root=site_path == "/"))
+    if maker.redirects.count:  # an adapter's pages found to redirect, as the scan's stubs
+        stubs.first = stubs.first or maker.redirects.first
+        stubs.count += maker.redirects.count
     if stubs.count:
         maker.skipped["redirect stub"] = stubs.count
         report(_stubs_notice(stubs))

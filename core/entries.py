@@ -337,6 +337,8 @@ class EntryMaker:
         self.skipped: Counter[str] = Counter()
         #: Pages whose robots meta tag says noindex, left out unless `skip_noindex` is false.
         self.noindex = SkippedPages()
+        #: Pages an adapter found to redirect at once (a meta refresh): never listed.
+        self.redirects = SkippedPages()
         #: Pages left out by their own statement (front matter, a field), not by a pattern.
         self.excluded_by_page = 0
         self._excluded = PathMatcher(options.exclude)
@@ -380,6 +382,9 @@ class EntryMaker:
                 continue
             if meta.noindex and skip_noindex:
                 self.noindex.note(path)
+                continue
+            if meta.redirect:
+                self.redirects.note(path)
                 continue
             if url is not None:
                 depth = -1  # counted below, if a priority needs it

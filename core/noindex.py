@@ -13,12 +13,14 @@ drop the live page. Files in UTF-16 are not read as HTML, so their pages stay li
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from collections.abc import Iterable
 from html import unescape
 
 from .folder_files import open_folder, read_in_folder
+from .redirect_stubs import is_redirect_stub
 
 #: How much of a file is read at a time while looking for the end of its head.
 _CHUNK_BYTES = 16_384
@@ -89,8 +91,19 @@ def file_says_noindex(name: str, folder: str, folder_fd: int | None = None) -> b
     return _lowered_head_says_noindex(read_in_folder(name, folder, folder_fd, _read_head, ""))
 
 
-def outputs_saying_noindex(root: str, paths: Iterable[str]) -> set[str]:
-    """Which of the output files (given as '/'-separated paths below `root`) say noindex.
+def file_head_marks(name: str, folder: str, folder_fd: int | None = None) -> tuple[bool, bool]:
+    """Whether the HTML file's head has a robots `noindex`, and whether its meta refresh sends
+    visitors elsewhere at once (a redirect page: a theme's `redirect` template, say)."""
+    head = read_in_folder(name, folder, folder_fd, _read_head, "")
+    if not head:
+        return False, False
+    redirects = "refresh" in head and is_redirect_stub(head.encode("latin-1"))
+    return _lowered_head_says_noindex(head), redirects
+
+
+def outputs_marked(root: str, paths: Iterable[str]) -> tuple[set[str], set[str]]:
+    """Which of the output files (given as '/'-separated paths below `root`) say noindex,
+    and which redirect at once.
 
     A folder of several files is opened once and its files read through it, where the system
     allows; the lone page of a folder (Sphinx's dirhtml `page/index.html`, Pelican's
@@ -100,23 +113,25 @@ def outputs_saying_noindex(root: str, paths: Iterable[str]) -> set[str]:
     for path in paths:
         folder, _, name = path.rpartition("/")
         by_folder.setdefault(folder, []).append(name)
-    marked: set[str] = set()
+    noindex: set[str] = set()
+    redirects: set[str] = set()
     for folder, names in by_folder.items():
         folder_path = os.path.join(root, *folder.split("/")) if folder else root
         prefix = folder + "/" if folder else ""
-        if len(names) == 1:
-            if file_says_noindex(names[0], folder_path):
-                marked.add(prefix + names[0])
-            continue
-        with open_folder(folder_path) as folder_fd:
-            marked.update(
-                prefix + name for name in names if file_says_noindex(name, folder_path, folder_fd)
-            )
-    return marked
+        with contextlib.ExitStack() as stack:
+            folder_fd = stack.enter_context(open_folder(folder_path)) if len(names) > 1 else None
+            for name in names:
+                says_noindex, redirects_at_once = file_head_marks(name, folder_path, folder_fd)
+                if says_noindex:
+                    noindex.add(prefix + name)
+                if redirects_at_once:
+                    redirects.add(prefix + name)
+    return noindex, redirects
 
 
 def _read_head(fd: int) -> str:
-    """The lowered head of a file ("" when it names no robots), read chunk by chunk.
+    """The lowered head of a file ("" when it names no robots and has no refresh), read chunk
+    by chunk.
 
     Most heads end in the first chunk and do not name robots at all: those are judged on
     bytes, never decoded. Latin-1 keeps every byte a character for the rest.
@@ -138,4 +153,4 @@ def _read_head(fd: int) -> str:
             head += data.lower()
     head = head[:MAX_HEAD_BYTES]
     named = b"bot" in head and any(name in head for name in _BYTE_NAMES)
-    return head.decode("latin-1") if named else ""
+    return head.decode("latin-1") if named or b"refresh" in head else ""

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from operator import attrgetter
 
 from .dates import parse_lastmod
-from .noindex import file_says_noindex, outputs_saying_noindex
+from .noindex import file_says_noindex, outputs_marked
 from .options import CHANGEFREQ_WORDS, as_number, parse_bool
 from .redirect_stubs import STUB_MAX_BYTES, is_stub_file
 
@@ -26,15 +26,23 @@ class PageMetadata:
     changefreq: str | None = None
     #: Not an author's key (adapters set it): the page's `<meta name="robots">` says noindex.
     noindex: bool = False
+    #: Not an author's key either: the page's meta refresh sends visitors elsewhere at once.
+    redirect: bool = False
 
 
 NO_METADATA = PageMetadata()
 MARKED_NOINDEX = PageMetadata(noindex=True)
+MARKED_REDIRECT = PageMetadata(redirect=True)
 
 
 def with_noindex(meta: PageMetadata) -> PageMetadata:
     """The same statements, for a page whose robots meta tag says noindex."""
     return MARKED_NOINDEX if meta is NO_METADATA else replace(meta, noindex=True)
+
+
+def with_redirect(meta: PageMetadata) -> PageMetadata:
+    """The same statements, for a page that only sends visitors on (a meta refresh)."""
+    return MARKED_REDIRECT if meta is NO_METADATA else replace(meta, redirect=True)
 
 
 @dataclass(slots=True)
@@ -70,21 +78,27 @@ class Page:
     mtime: float | None = None
 
 
-def marked_noindex(root: str, pages: list[Page], paths: Iterable[str] | None = None) -> list[Page]:
-    """`pages`, those whose written file says noindex marked so.
+def marked_from_heads(
+    root: str, pages: list[Page], paths: Iterable[str] | None = None
+) -> list[Page]:
+    """`pages`, those whose written file says noindex, or redirects at once, marked so.
 
     For generators that hand plugins no rendered page: the file below `root` is read back,
     so a tag from a template, a directive or another plugin counts alike. Only the files at
     `paths` are read (by default, those of the pages not excluded by their own metadata).
     """
     read = [page.path for page in pages if not page.meta.exclude] if paths is None else paths
-    marked = outputs_saying_noindex(root, read)
-    if not marked:
+    noindex, redirects = outputs_marked(root, read)
+    if not noindex and not redirects:
         return pages
-    return [
-        replace(page, meta=with_noindex(page.meta)) if page.path in marked else page
-        for page in pages
-    ]
+    marked = []
+    for page in pages:
+        if page.path in noindex:
+            page = replace(page, meta=with_noindex(page.meta))
+        if page.path in redirects:
+            page = replace(page, meta=with_redirect(page.meta))
+        marked.append(page)
+    return marked
 
 
 def _to_priority(value: object) -> float:

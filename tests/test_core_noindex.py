@@ -11,10 +11,10 @@ from sitemapkit.noindex import (
     MAX_HEAD_BYTES,
     content_says_noindex,
     file_says_noindex,
-    outputs_saying_noindex,
+    outputs_marked,
     says_noindex,
 )
-from sitemapkit.pages import MARKED_NOINDEX, NO_METADATA, marked_noindex
+from sitemapkit.pages import MARKED_NOINDEX, MARKED_REDIRECT, NO_METADATA, marked_from_heads
 
 PAGE = "<!doctype html><html><head><title>T</title>{}</head><body><p>Text.</p>{}</body></html>"
 
@@ -68,7 +68,7 @@ def test_the_robots_meta_tag_of_the_head_decides(head: str, body: str, marked: b
 def test_a_file_reads_as_its_text_does(tmp_path: Path, head: str, body: str, marked: bool) -> None:
     (tmp_path / "page.html").write_text(PAGE.format(head, body), encoding="utf-8")
     assert file_says_noindex("page.html", str(tmp_path)) is marked
-    found = outputs_saying_noindex(str(tmp_path.parent), [f"{tmp_path.name}/page.html"])
+    found, _ = outputs_marked(str(tmp_path.parent), [f"{tmp_path.name}/page.html"])
     assert found == ({f"{tmp_path.name}/page.html"} if marked else set())
 
 
@@ -149,7 +149,7 @@ def test_output_files_are_read_folder_by_folder(
         (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / path).write_text(text, encoding="utf-8")
     paths = ["a.html", "b.html", "sub/c.html", "sub/deeper/d.html", "sub/deeper/e.html"]
-    found = outputs_saying_noindex(str(tmp_path), [*paths, "gone/x.html", "sub/gone.html"])
+    found, _ = outputs_marked(str(tmp_path), [*paths, "gone/x.html", "sub/gone.html"])
     assert found == {"a.html", "sub/c.html", "sub/deeper/e.html"}
 
 
@@ -161,7 +161,7 @@ def test_pages_whose_written_file_says_noindex_are_marked_keeping_their_statemen
         (tmp_path / name).write_text(text, encoding="utf-8")
     stated = PageMetadata(priority=0.8)
     pages = [Page("a.html", meta=stated), Page("b.html"), Page("c.html"), Page("gone.html")]
-    found = marked_noindex(str(tmp_path), pages)
+    found = marked_from_heads(str(tmp_path), pages)
     assert [page.meta for page in found] == [
         PageMetadata(priority=0.8, noindex=True),
         NO_METADATA,
@@ -170,11 +170,32 @@ def test_pages_whose_written_file_says_noindex_are_marked_keeping_their_statemen
     ]
     assert found[1] is pages[1]
     # Only the files named are read (Pelican's static files are not pages).
-    assert [page.meta.noindex for page in marked_noindex(str(tmp_path), pages, ["c.html"])] == [
+    assert [page.meta.noindex for page in marked_from_heads(str(tmp_path), pages, ["c.html"])] == [
         False,
         False,
         True,
         False,
     ]
     unmarked = [Page("b.html"), Page("gone.html")]
-    assert marked_noindex(str(tmp_path), unmarked) is unmarked
+    assert marked_from_heads(str(tmp_path), unmarked) is unmarked
+
+
+def test_pages_whose_written_head_redirects_at_once_are_marked(tmp_path: Path) -> None:
+    """A themed page whose meta refresh leaves at once (Pelican's `Template: redirect`) is a
+    redirect, whatever its size; a refresh after a delay is a page that reloads."""
+    refresh = '<meta http-equiv="refresh" content="{}">'
+    for name, head in {
+        "moved.html": refresh.format("0; url=/new.html"),
+        "both.html": refresh.format("0;URL='/x'") + '<meta name="robots" content="noindex">',
+        "reloads.html": refresh.format("300"),
+        "plain.html": "",
+    }.items():
+        (tmp_path / name).write_text(PAGE.format(head, "x" * 20_000), encoding="utf-8")
+    pages = [Page(name) for name in ("moved.html", "both.html", "reloads.html", "plain.html")]
+    found = marked_from_heads(str(tmp_path), pages)
+    assert [page.meta for page in found] == [
+        MARKED_REDIRECT,
+        PageMetadata(noindex=True, redirect=True),
+        NO_METADATA,
+        NO_METADATA,
+    ]

@@ -471,6 +471,34 @@ def test_a_pattern_for_drafts_matches_the_drafts_pelican_writes(
     assert len(told) == 1 and "the pattern 'drafs/' matches no page" in told[0]
 
 
+def test_a_page_rendered_as_a_redirect_is_not_listed(
+    build: Callable[..., Path], tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """`Template: redirect` with a theme template whose meta refresh leaves at once: the
+    written head says the page is only a redirect, as the scan's stubs do."""
+    templates = write_tree(
+        tmp_path / "templates",
+        {
+            "redirect.html": (
+                '{% extends "base.html" %}{% block head %}{{ super() }}'
+                '<meta http-equiv="refresh" content="0; url={{ SITEURL }}/{{ page.target }}">'
+                "{% endblock %}"
+            )
+        },
+    )
+    moved = "Title: Old about\nTemplate: redirect\nTarget: pages/about.html\n\nMoved.\n"
+    with caplog.at_level(logging.INFO, logger="sitemapkit"):
+        out = build(
+            {**BLOG, "pages/old-about.md": moved}, THEME_TEMPLATES_OVERRIDES=[str(templates)]
+        )
+    assert "http-equiv" in (out / "pages" / "old-about.html").read_text(encoding="utf-8")
+    listed = assert_every_loc_is_a_file(out)
+    assert BASE + "pages/old-about.html" not in listed
+    assert BASE + "pages/about.html" in listed
+    told = [r.getMessage() for r in caplog.records if "redirect stub" in r.getMessage()]
+    assert len(told) == 1 and "the first: pages/old-about.html" in told[0]
+
+
 def test_a_hidden_page_saved_as_the_home_page_is_listed(build: Callable[..., Path]) -> None:
     """`Status: hidden` keeps a static home page out of the menu; it is still the site's root."""
     home = "Title: Welcome\nStatus: hidden\nSave_as: index.html\nURL:\n\nHello.\n"

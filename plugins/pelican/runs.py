@@ -21,7 +21,7 @@ from sitemapkit.dates import build_start_ns
 from sitemapkit.entries import UNMATCHED, Report
 from sitemapkit.gc_pause import paused_gc
 from sitemapkit.options import OPTION_NAMES, closest_option, means_the_opposite
-from sitemapkit.pages import HTML_SUFFIXES, marked_noindex
+from sitemapkit.pages import HTML_SUFFIXES, marked_from_heads
 from sitemapkit.patterns import PathMatcher
 from sitemapkit.urls import normalise_base_url, path_below
 
@@ -237,7 +237,7 @@ def _checked(pages: list[Page], output_path: str, options: PelicanOptions) -> li
     """The pages, those whose written head says noindex marked so."""
     if options.core.skips_noindex:
         html = [page.path for page in pages if page.path.lower().endswith(HTML_SUFFIXES)]
-        pages = marked_noindex(output_path, pages, html)
+        pages = marked_from_heads(output_path, pages, html)
     return pages
 
 

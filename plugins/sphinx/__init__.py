@@ -26,7 +26,7 @@ from sitemapkit import (
 )
 from sitemapkit.dates import build_start_ns
 from sitemapkit.gc_pause import paused_gc
-from sitemapkit.pages import marked_noindex
+from sitemapkit.pages import marked_from_heads
 from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.display import progress_message
@@ -229,7 +229,7 @@ class SitemapRun:
                     # Sphinx hands extensions no rendered page: the written heads are read,
                     # so the meta directive, MyST's html_meta, the theme and other
                     # extensions' tags count alike, in every kind of build.
-                    pages = marked_noindex(os.fspath(builder.outdir), pages)
+                    pages = marked_from_heads(os.fspath(builder.outdir), pages)
                 result = write_sitemaps(
                     builder.outdir, self.options, pages, self.started_ns, left_out
                 )
