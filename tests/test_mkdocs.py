@@ -305,6 +305,10 @@ def test_pages_mkdocs_git_revision_date_localized_dates_take_their_commits_time(
     git_commit(tmp_path, ["docs/guide.md"], "2023-06-07T08:09:10+00:00")
     untracked = datetime(2020, 1, 2, tzinfo=timezone.utc).timestamp()
     os.utime(tmp_path / "docs" / "notes.md", (untracked, untracked))
+    # A commit from a clock a few minutes fast is a commit all the same (its hash says so).
+    ahead = (datetime.now(timezone.utc) + timedelta(minutes=3)).replace(microsecond=0)
+    write_tree(tmp_path / "docs", {"later.md": "# Later\n"})
+    git_commit(tmp_path, ["docs/later.md"], ahead.isoformat())
 
     site = run_build(config_file)  # the committed files' times are now: as after a clone
 
@@ -313,10 +317,44 @@ def test_pages_mkdocs_git_revision_date_localized_dates_take_their_commits_time(
         "https://example.com/": "2021-03-04T05:06:07+00:00",
         "https://example.com/guide/": "2023-06-07T08:09:10+00:00",
         "https://example.com/notes/": "2020-01-02T00:00:00+00:00",
+        "https://example.com/later/": ahead.isoformat(),
     }
     shown = (site / "guide" / "index.html").read_text(encoding="utf-8")
     assert "2023-06-07 10:09:10" in shown  # the plugin's date on the page, in its zone
     schemas.validate_folder(site)
+
+
+def test_git_dates_from_a_shallow_clone_are_a_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """CI's `--depth 1`: every page unchanged within the fetched commit gets that commit's
+    date from the plugin, too new; the whole history has to be fetched."""
+    origin = tmp_path / "origin"
+    docs = {"index.md": "# Home\n", "guide.md": "# Guide\n"}
+    plugin = {"git-revision-date-localized": {"enable_parallel_processing": False}}
+    make_site(
+        origin,
+        {"site_url": "https://example.com/", "plugins": [plugin, "sitemapkit"], "nav": list(docs)},
+        docs,
+    )
+    git_commit(origin, ["mkdocs.yml", "docs/guide.md"], "2021-03-04T05:06:07+00:00")
+    git_commit(origin, ["docs/index.md"], "2023-06-07T08:09:10+00:00")
+    clone = tmp_path / "clone"
+    subprocess.run(
+        ["git", "clone", "-q", "--depth", "1", origin.as_uri(), str(clone)],
+        check=True,
+        capture_output=True,
+    )
+    with caplog.at_level(logging.WARNING):
+        site = run_build(clone / "mkdocs.yml")
+    lastmods = {row["loc"]: row["lastmod"][:10] for row in parse_urlset(site / "sitemap.xml")}
+    assert lastmods["https://example.com/guide/"] == "2023-06-07"  # the plugin's: too new
+    (warning,) = [r.getMessage() for r in caplog.records if "shallow clone" in r.getMessage()]
+    shallow = clone / ".git" / "shallow"
+    assert warning.startswith(
+        f"sitemapkit: the pages' git dates come from a shallow clone ({shallow}): "
+    )
+    assert "`fetch-depth: 0` with actions/checkout, or `git fetch --unshallow`" in warning
 
 
 def test_sources_all_fresh_from_a_clone_are_an_info_line_naming_the_git_plugin(

@@ -553,7 +553,7 @@ def test_sources_all_fresh_from_a_clone_are_an_info_line_naming_the_git_extensio
     assert done.returncode == 0, done.stderr
     assert "were modified in the last hour" in done.stdout
     assert (
-        "; or add sphinx-last-updated-by-git to extensions: a document it dates takes the time "
+        "; or add sphinx_last_updated_by_git to extensions: a document it dates takes the time "
         "of its last commit"
     ) in done.stdout
 

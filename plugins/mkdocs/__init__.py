@@ -28,6 +28,7 @@ from sitemapkit.gc_pause import paused_gc
 from sitemapkit.urls import normalise_base_url
 
 from .config import SitemapkitConfig, core_options
+from .git_dates import shallow_clone
 from .pages import Rendered, rebased, site_pages, tag_listings
 from .redirects import drop_redirected, redirected_paths
 from .takeover import drop_theme_template, remove_mkdocs_leftovers, stop_mkdocs_sitemap
@@ -37,17 +38,36 @@ __all__ = ["SitemapkitConfig", "SitemapkitPlugin"]
 log = get_plugin_logger(__name__)
 
 
-#: What MkDocs users can do about a notice, by its code.
-_MKDOCS_FIXES = {
-    "recent-sources": "; or add mkdocs-git-revision-date-localized-plugin to plugins: a page "
-    "it dates takes the time of its last commit",
-}
+#: mkdocs-git-revision-date-localized-plugin's name in `plugins`.
+GIT_PLUGIN = "git-revision-date-localized"
 
 
-def log_notice(notice: Notice) -> None:
+def log_notice(notice: Notice, git_plugin: bool = False) -> None:
     """The core's notices in MkDocs' log; warnings count for `mkdocs build --strict`."""
-    message = notice.message + _MKDOCS_FIXES.get(notice.code, "")
+    message = notice.message
+    if notice.code == "recent-sources":  # what a MkDocs user can do about it
+        message += (
+            f"; {GIT_PLUGIN} is in plugins, yet it gave no page an earlier commit time (is it "
+            "enabled here, and is the history there?)"
+            if git_plugin
+            else f"; or add mkdocs-{GIT_PLUGIN}-plugin to plugins: a page it dates takes the "
+            "time of its last commit"
+        )
     (log.warning if notice.level == "warning" else log.info)(message)
+
+
+def warn_of_shallow_clone(pages: list[Page], docs_dir: str) -> None:
+    """A shallow clone gives every page unchanged within its commits the oldest one's date."""
+    if not any(page.mtime is not None for page in pages):  # no page the git plugin dated
+        return
+    shallow = shallow_clone(docs_dir)
+    if shallow is not None:
+        log.warning(
+            f"the pages' git dates come from a shallow clone ({shallow}): {GIT_PLUGIN} gives "
+            "every page not changed within the fetched commits the date of the oldest of them, "
+            "too new for the page and for its lastmod; fetch the whole history before building "
+            "(`fetch-depth: 0` with actions/checkout, or `git fetch --unshallow`)"
+        )
 
 
 @dataclass
@@ -152,11 +172,14 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                     return
                 for page in build.pages:
                     self.gathered.setdefault(page.path, page)
+                pages = list(self.gathered.values())
+                warn_of_shallow_clone(pages, config.docs_dir)
+                git_plugin = GIT_PLUGIN in config.plugins
                 result = build_sitemaps(
                     config.site_dir,
                     options,
-                    list(self.gathered.values()),
-                    report=log_notice,
+                    pages,
+                    report=lambda notice: log_notice(notice, git_plugin),
                     build_started_ns=self.started_ns,
                     left_out=sorted(self.left_out),
                 )

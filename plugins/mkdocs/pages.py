@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -16,10 +15,11 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page as MkDocsPage
 from mkdocs.utils.meta import get_data
 from sitemapkit import Page, PageMetadata, parse_page_metadata
-from sitemapkit.dates import iso_datetime
 from sitemapkit.noindex import file_says_noindex, says_noindex
 from sitemapkit.pages import NO_METADATA, with_noindex
 from sitemapkit.urls import path_below
+
+from .git_dates import GIT_DATE_KEY, git_revision_time
 
 #: The front-matter key: `sitemap: false`, or a mapping of the core's per-page keys.
 FRONT_MATTER_KEY = "sitemap"
@@ -58,35 +58,6 @@ def front_matter(file: File, page: MkDocsPage) -> Mapping[str, object]:
             return get_data(source.read())[1]
     except (OSError, ValueError):  # MkDocs reports unreadable pages itself
         return {}
-
-
-#: Where mkdocs-git-revision-date-localized-plugin leaves a page's last commit time with its
-#: offset: `<span class="timeago" datetime="2024-05-01T12:00:00+02:00" ...>`.
-GIT_DATE_KEY = "git_revision_date_localized_raw_timeago"
-_DATETIME_ATTRIBUTE = re.compile(r'\bdatetime="([^"]+)"')
-
-
-def git_revision_time(meta: Mapping[str, object], before: int) -> int | None:
-    """The time of the page's last commit, as mkdocs-git-revision-date-localized-plugin found
-    it (the date the page shows), in seconds; None without one.
-
-    A time from `before` on (the build's start) is no commit's: the plugin gives generated
-    pages, and with `fallback_to_build_date` untracked ones, the build's time.
-    """
-    value = meta.get(GIT_DATE_KEY)
-    if not isinstance(value, str):
-        return None
-    found = _DATETIME_ATTRIBUTE.search(value)
-    if found is None:
-        return None
-    try:
-        moment = iso_datetime(found.group(1))
-    except ValueError:
-        return None
-    if moment.tzinfo is None:
-        return None
-    seconds = int(moment.timestamp())
-    return seconds if seconds < before else None
 
 
 def listed_pages(page: MkDocsPage) -> tuple[str, ...]:

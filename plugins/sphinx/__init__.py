@@ -63,17 +63,21 @@ ENV_VERSION = 2
 MANY_PAGES = 1000
 
 
-#: What Sphinx users can do about a notice, by its code.
-_SPHINX_FIXES = {
-    "recent-sources": "; or add sphinx-last-updated-by-git to extensions: a document it dates "
-    "takes the time of its last commit",
-}
+#: sphinx-last-updated-by-git's module, in `extensions`.
+GIT_EXTENSION = "sphinx_last_updated_by_git"
 
 
-def report(notice: Notice) -> None:
+def report(notice: Notice, git_extension: bool = False) -> None:
     """Route the core's notices to Sphinx's log, with the notice's code as the subtype."""
     message = "sitemapkit: " + notice.describe(lambda option: PREFIX + option)
-    message += _SPHINX_FIXES.get(notice.code, "")
+    if notice.code == "recent-sources":  # what a Sphinx user can do about it
+        message += (
+            f"; {GIT_EXTENSION} is in extensions, yet it gave no document an earlier commit "
+            "time (is the history there? a shallow clone has too little of it)"
+            if git_extension
+            else "; or add sphinx_last_updated_by_git to extensions: a document it dates "
+            "takes the time of its last commit"
+        )
     if notice.level == "warning":
         logger.warning(message, type=LOG_TYPE, subtype=notice.code)
     else:
@@ -93,6 +97,7 @@ def write_sitemaps(
     pages: list[Page],
     started_ns: int | None = None,
     left_out: list[str] | None = None,
+    git_extension: bool = False,
 ) -> BuildResult:
     """`build_sitemaps` inside the progress line; its notices wait until the line is done."""
     notices: list[Notice] = []
@@ -108,7 +113,7 @@ def write_sitemaps(
             )
     finally:
         for notice in notices:
-            report(notice)
+            report(notice, git_extension)
 
 
 #: sphinx-sitemap's module, and its setting (and default) for the file it writes.
@@ -231,7 +236,12 @@ class SitemapRun:
                     # extensions' tags count alike, in every kind of build.
                     pages = marked_from_heads(os.fspath(builder.outdir), pages)
                 result = write_sitemaps(
-                    builder.outdir, self.options, pages, self.started_ns, left_out
+                    builder.outdir,
+                    self.options,
+                    pages,
+                    self.started_ns,
+                    left_out,
+                    GIT_EXTENSION in app.extensions,
                 )
         except SitemapkitError as exc:
             # An ERROR line, not a crash report: the message already says what to do.

@@ -1,0 +1,84 @@
+"""The dates mkdocs-git-revision-date-localized-plugin gives pages, and whether they can be
+trusted: after a fresh clone every file is new, while a page's last commit is when it changed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+
+from sitemapkit.dates import iso_datetime
+
+#: Where mkdocs-git-revision-date-localized-plugin leaves a page's last commit time with its
+#: offset: `<span class="timeago" datetime="2024-05-01T12:00:00+02:00" ...>`.
+GIT_DATE_KEY = "git_revision_date_localized_raw_timeago"
+#: The commit's hash beside it: empty where the plugin gave the build's time instead.
+GIT_HASH_KEY = "git_revision_date_localized_hash"
+_DATETIME_ATTRIBUTE = re.compile(r'\bdatetime="([^"]+)"')
+
+
+def git_revision_time(meta: Mapping[str, object], before: int) -> int | None:
+    """The time of the page's last commit, as mkdocs-git-revision-date-localized-plugin found
+    it (the date the page shows), in seconds; None without one.
+
+    A page without a commit (generated, untracked, git failing) gets the build's time from
+    the plugin and an empty commit hash. Releases that record no hash are told apart by the
+    time alone: from `before` on (the build's start) it is no commit's.
+    """
+    value = meta.get(GIT_DATE_KEY)
+    if not isinstance(value, str):
+        return None
+    found = _DATETIME_ATTRIBUTE.search(value)
+    if found is None:
+        return None
+    try:
+        moment = iso_datetime(found.group(1))
+    except ValueError:
+        return None
+    if moment.tzinfo is None:
+        return None
+    seconds = int(moment.timestamp())
+    commit = meta.get(GIT_HASH_KEY)
+    if isinstance(commit, str):
+        return seconds if commit else None
+    return seconds if seconds < before else None
+
+
+def shallow_clone(folder: str) -> str | None:
+    """The `shallow` file of the git repository holding `folder`, when it is a shallow clone
+    (CI's usual `--depth 1`), else None; read from the files, git is not run."""
+    here = os.path.abspath(folder)
+    while True:
+        dot_git = os.path.join(here, ".git")
+        if os.path.isdir(dot_git):
+            git_dir = dot_git
+            break
+        if os.path.isfile(dot_git):  # a worktree or submodule: `gitdir: <path>`
+            try:
+                with open(dot_git, encoding="utf-8") as handle:
+                    pointer = handle.read().strip()
+            except OSError:
+                return None
+            if not pointer.startswith("gitdir:"):
+                return None
+            git_dir = os.path.join(here, pointer[len("gitdir:") :].strip())
+            break
+        parent = os.path.dirname(here)
+        if parent == here:
+            return None
+        here = parent
+    for candidate in (git_dir, _common_dir(git_dir)):
+        shallow = os.path.join(candidate, "shallow")
+        if os.path.isfile(shallow):
+            return shallow
+    return None
+
+
+def _common_dir(git_dir: str) -> str:
+    """A worktree's repository (`commondir`), where a shallow clone keeps its `shallow` file."""
+    try:
+        with open(os.path.join(git_dir, "commondir"), encoding="utf-8") as handle:
+            return os.path.join(git_dir, handle.read().strip())
+    except OSError:
+        return git_dir
