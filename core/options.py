@@ -204,7 +204,8 @@ class SitemapOptions:
         "list",
         check_patterns,
         "gitignore-style patterns of output paths to leave out; setting it replaces the "
-        "default, so keep `404.html` in your list.",
+        "default (`404.html`, `404/`; MkDocs' `/404.html`, `/404/`; none for Sphinx, which "
+        "leaves out its 404 page by name), so keep the 404 page's pattern in your list.",
     )
     skip_noindex: bool | None = _spec(
         None,
