@@ -594,6 +594,20 @@ def test_a_bad_setting_says_delete_output_directory_removes_the_old_sitemap(
     )
 
 
+def pelican_process(
+    content: Path, conf: Path, out: Path, *options: str
+) -> subprocess.CompletedProcess[str]:
+    """`python -m pelican` in its own process, its log lines unwrapped."""
+    command = [sys.executable, "-m", "pelican", str(content), "-s", str(conf), "-o", str(out)]
+    return subprocess.run(
+        [*command, *options],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "COLUMNS": "500"},
+    )
+
+
 def test_a_bad_setting_fails_pelican_fatal_errors(tmp_path: Path) -> None:
     content = write_tree(tmp_path / "content", {"pages/about.md": BLOG["pages/about.md"]})
     conf = tmp_path / "pelicanconf.py"
@@ -603,11 +617,7 @@ def test_a_bad_setting_fails_pelican_fatal_errors(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     out = tmp_path / "output"
-    done = subprocess.run(
-        [sys.executable, "-m", "pelican", str(content), "-s", str(conf), "-o", str(out),
-         "--fatal", "errors"],
-        capture_output=True, text=True, check=False,
-    )  # fmt: skip
+    done = pelican_process(content, conf, out, "--fatal", "errors")
     assert done.returncode != 0
     assert "SITEMAPKIT['max_urls']" in done.stdout + done.stderr
     assert "During handling of the above exception" not in done.stdout + done.stderr
@@ -637,11 +647,7 @@ def test_a_warning_under_fatal_warnings_comes_after_every_file_is_written(
         encoding="utf-8",
     )
     out = tmp_path / "output"
-    done = subprocess.run(
-        [sys.executable, "-m", "pelican", str(content), "-s", str(conf), "-o", str(out),
-         "--fatal", "warnings"],
-        capture_output=True, text=True, check=False, env={**os.environ, "COLUMNS": "500"},
-    )  # fmt: skip
+    done = pelican_process(content, conf, out, "--fatal", "warnings")
     # Pelican 4.12 stops at the warning (4.11 logs it and goes on): either way, after it.
     assert "disallowed for Bingbot and Googlebot" in done.stdout + done.stderr
     assert BASE + "pages/about.html" in locs(out / "sitemap.xml")
