@@ -48,10 +48,22 @@ _NOT_INDEXED = frozenset({"noindex", "none"})
 
 def says_noindex(html: str) -> bool:
     """Whether a page's head (the whole page, or only its start) has a robots `noindex`."""
+    return _lowered_head_says_noindex(_lowered_head(html))
+
+
+def html_head_marks(html: str) -> tuple[bool, bool]:
+    """Whether a rendered page's head has a robots `noindex`, and whether its meta refresh
+    sends visitors elsewhere at once (a redirect page)."""
+    head = _lowered_head(html)
+    redirects = "refresh" in head and is_redirect_stub(head.encode("utf-8", "replace"))
+    return _lowered_head_says_noindex(head), redirects
+
+
+def _lowered_head(html: str) -> str:
     end = html.find("</head>")  # found at once in nearly every page: only the head is lowered
     if end >= 0:
-        return _lowered_head_says_noindex(html[:end].lower())
-    return _lowered_head_says_noindex(_head_part(html[:MAX_HEAD_BYTES].lower()))
+        return html[:end].lower()
+    return _head_part(html[:MAX_HEAD_BYTES].lower())
 
 
 def _head_part(lowered: str) -> str:

@@ -13,6 +13,7 @@ import logging
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Mapping
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -1051,3 +1052,30 @@ def test_a_hook_that_adds_the_robots_tag_late_in_on_post_page_is_seen(tmp_path: 
     site = run_build(make_site(tmp_path, config, docs, **{"hooks.py": hook}))
     assert 'content="noindex"' in (site / "late" / "index.html").read_text(encoding="utf-8")
     assert locs(site / "sitemap.xml") == ["https://example.com/", "https://example.com/open/"]
+
+
+def test_a_page_whose_rendered_head_redirects_at_once_is_not_listed(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A theme override or hook that turns a page into a redirect (a zero-delay meta refresh):
+    the rendered head says so, also in a `--dirty` build that reads the written file."""
+    hook = (
+        "def on_post_page(output, page, config):\n"
+        "    if page.file.src_uri == 'moved.md':\n"
+        '        tag = \'<meta http-equiv="refresh" content="0; url=/open/">\'\n'
+        "        return output.replace('</head>', tag + '</head>', 1)\n"
+        "    return output\n"
+    )
+    docs = {"index.md": "# Home\n", "moved.md": "# Moved\n", "open.md": "# Open\n"}
+    config = {"site_url": "https://example.com/", "hooks": ["hooks.py"], "nav": None}
+    config_file = make_site(tmp_path, config, docs, **{"hooks.py": hook})
+    with caplog.at_level(logging.INFO):
+        site = run_build(config_file)
+    expected = ["https://example.com/", "https://example.com/open/"]
+    assert locs(site / "sitemap.xml") == expected
+    told = [r.getMessage() for r in caplog.records if "redirect stub" in r.getMessage()]
+    assert len(told) == 1 and "the first: moved/index.html" in told[0]
+    (tmp_path / "docs" / "open.md").write_text("# Open, again\n", encoding="utf-8")
+    future = time.time() + 5
+    os.utime(tmp_path / "docs" / "open.md", (future, future))
+    assert locs(run_build(config_file, dirty=True) / "sitemap.xml") == expected

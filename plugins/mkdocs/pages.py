@@ -15,8 +15,8 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page as MkDocsPage
 from mkdocs.utils.meta import get_data
 from sitemapkit import Page, PageMetadata, parse_page_metadata
-from sitemapkit.noindex import file_says_noindex, says_noindex
-from sitemapkit.pages import NO_METADATA, with_noindex
+from sitemapkit.noindex import file_head_marks, html_head_marks
+from sitemapkit.pages import NO_METADATA, with_noindex, with_redirect
 from sitemapkit.urls import path_below
 
 from .git_dates import GIT_DATE_KEY, git_revision_time
@@ -107,26 +107,30 @@ def tag_listings(plugins: Iterable[object]) -> dict[str, tuple[str, ...]]:
 
 @dataclass
 class Rendered:
-    """What `on_post_page` saw: the pages rendered in this build, and those saying noindex."""
+    """What `on_post_page` saw: the pages rendered in this build, those saying noindex, and
+    those whose meta refresh redirects at once (a theme's redirect template)."""
 
     pages: set[str] = field(default_factory=set)
     noindex: set[str] = field(default_factory=set)
+    redirects: set[str] = field(default_factory=set)
 
     def note(self, file: File, html: str) -> None:
         self.pages.add(file.dest_uri)
-        if says_noindex(html):
+        noindex, redirects = html_head_marks(html)
+        if noindex:
             self.noindex.add(file.dest_uri)
+        if redirects:
+            self.redirects.add(file.dest_uri)
 
-    def says_noindex(self, file: File) -> bool:
-        """Whether the page's HTML has a robots noindex: seen as it was rendered, or, for a
-        page a `--dirty` build did not render again, read from the file an earlier build
-        wrote."""
-        if file.dest_uri in self.noindex:
-            return True
-        if file.dest_uri in self.pages or not file.abs_dest_path:
-            return False
+    def marks(self, file: File) -> tuple[bool, bool]:
+        """Whether the page's HTML has a robots noindex, and whether it redirects at once:
+        seen as it was rendered, or, for a page a `--dirty` build did not render again, read
+        from the file an earlier build wrote."""
+        path = file.dest_uri
+        if path in self.pages or not file.abs_dest_path:
+            return path in self.noindex, path in self.redirects
         folder, name = os.path.split(file.abs_dest_path)
-        return file_says_noindex(name, folder)
+        return file_head_marks(name, folder)
 
 
 def site_pages(
@@ -158,8 +162,12 @@ def site_pages(
         metadata = (
             front_matter_metadata(file, meta, warn) if FRONT_MATTER_KEY in meta else NO_METADATA
         )
-        if rendered is not None and rendered.says_noindex(file):
-            metadata = with_noindex(metadata)
+        if rendered is not None:
+            noindex, redirects = rendered.marks(file)
+            if noindex:
+                metadata = with_noindex(metadata)
+            if redirects:
+                metadata = with_redirect(metadata)
         committed = git_revision_time(meta, started) if GIT_DATE_KEY in meta else None
         pages.append(
             Page(
