@@ -234,7 +234,7 @@ def _listed(
 
 
 def _checked(pages: list[Page], output_path: str, options: PelicanOptions) -> list[Page]:
-    """The pages, those whose written head says noindex marked so."""
+    """The pages, those whose written head says noindex, or redirects at once, marked so."""
     if options.core.skips_noindex:
         html = [page.path for page in pages if page.path.lower().endswith(HTML_SUFFIXES)]
         pages = marked_from_heads(output_path, pages, html)
