@@ -46,6 +46,9 @@ class Notice:
     message: str
     #: The options the message names, for front ends that spell them differently.
     options: tuple[str, ...] = ()
+    #: What it is about, for a front end that merges the notices of several sitemaps (the
+    #: pattern an unmatched-pattern notice names).
+    about: str = ""
 
     def describe(self, spelling: Callable[[str], str]) -> str:
         """The message with each option it names spelt the way the user writes options."""
@@ -489,6 +492,7 @@ class EntryMaker:
                 f"{option}: the pattern {pattern!r} matches no {pages}, so it has no effect; "
                 f"patterns match the pages' output paths{example}",
                 (option,),
+                about=f"{option} {pattern}",
             )
 
     def _note_unserved(self, path: str, url_path: str) -> None:

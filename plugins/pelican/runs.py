@@ -327,26 +327,18 @@ def warn_about_peer(pelican: Any) -> None:
 def _unmatched_in_every_sitemap(held: list[list[Notice]]) -> list[Notice]:
     """The notices of each sitemap written, a pattern that matched no page told only when it
     matched none in any of them: the options are the same for a subsite's own sitemap."""
-    unmatched = [
-        {_pattern_of(notice) for notice in notices if notice.code == UNMATCHED} for notices in held
-    ]
+    unmatched = [{n.about for n in notices if n.code == UNMATCHED} for notices in held]
     everywhere = set.intersection(*unmatched)
     told = set()
     kept = []
     for notices in held:
         for notice in notices:
             if notice.code == UNMATCHED:
-                pattern = _pattern_of(notice)
-                if pattern not in everywhere or pattern in told:
+                if notice.about not in everywhere or notice.about in told:
                     continue
-                told.add(pattern)
+                told.add(notice.about)
             kept.append(notice)
     return kept
-
-
-def _pattern_of(notice: Notice) -> str:
-    """`exclude: the pattern 'x'` of an unmatched-pattern notice: the same in every sitemap."""
-    return notice.message.partition(" matches no ")[0]
 
 
 def _peer_excludes(setting: object) -> bool:
