@@ -130,13 +130,13 @@ def outputs_marked(root: str, paths: Iterable[str]) -> tuple[set[str], set[str]]
     for folder, names in by_folder.items():
         folder_path = os.path.join(root, *folder.split("/")) if folder else root
         prefix = folder + "/" if folder else ""
-        with contextlib.ExitStack() as stack:
-            folder_fd = stack.enter_context(open_folder(folder_path)) if len(names) > 1 else None
+        opened = open_folder(folder_path) if len(names) > 1 else contextlib.nullcontext(None)
+        with opened as folder_fd:
             for name in names:
-                says_noindex, redirects_at_once = file_head_marks(name, folder_path, folder_fd)
-                if says_noindex:
+                marked_noindex, marked_redirect = file_head_marks(name, folder_path, folder_fd)
+                if marked_noindex:
                     noindex.add(prefix + name)
-                if redirects_at_once:
+                if marked_redirect:
                     redirects.add(prefix + name)
     return noindex, redirects
 
