@@ -422,7 +422,11 @@ class EntryMaker:
             lastmod = meta.lastmod
             if lastmod is None:
                 if use_mtime:
-                    lastmod = file_lastmod(page, times, clamp)
+                    mtime = page.mtime
+                    if type(mtime) is int and clamp is None and not page.sources:  # a scan's
+                        lastmod = mtime
+                    else:
+                        lastmod = file_lastmod(page, times, clamp)
                     if lastmod is not None:
                         if lastmod > latest:
                             self._note_future_file(page, lastmod)

@@ -229,10 +229,13 @@ def scan_output(
                         stubs.note(prefix + name)
                         continue
                     marked = read_noindex and file_says_noindex(name, folder, folder_fd)
-                    yield Page(
+                    yield Page(  # by position: keywords cost more, a million times
                         prefix + name,
-                        meta=MARKED_NOINDEX if marked else NO_METADATA,
-                        mtime=stat.st_mtime_ns // 1_000_000_000,
+                        None,
+                        (),
+                        (),
+                        MARKED_NOINDEX if marked else NO_METADATA,
+                        stat.st_mtime_ns // 1_000_000_000,
                     )
             else:
                 fd = stack.pop()[1]
