@@ -54,9 +54,11 @@ def says_noindex(html: str) -> bool:
 def html_head_marks(html: str) -> tuple[bool, bool]:
     """Whether a rendered page's head has a robots `noindex`, and whether its meta refresh
     sends visitors elsewhere at once (a redirect page)."""
-    head = _lowered_head(html)
+    end = html.find("</head>")  # found at once in nearly every page: only the head is lowered
+    head = html[:end].lower() if end >= 0 else _head_part(html[:MAX_HEAD_BYTES].lower())
+    noindex = "bot" in head and _lowered_head_says_noindex(head)  # once per page: no calls
     redirects = "refresh" in head and is_redirect_stub(head.encode("utf-8", "replace"))
-    return _lowered_head_says_noindex(head), redirects
+    return noindex, redirects
 
 
 def _lowered_head(html: str) -> str:

@@ -77,8 +77,8 @@ class _Build:
     files: Files | None = None
     #: Pages with tags listings -> the pages shown, read before a build inside resets them.
     listings: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    #: The pages rendered, and those whose HTML has a robots noindex (when that is checked).
-    rendered: Rendered = field(default_factory=Rendered)
+    #: The pages rendered, and those whose HTML has a robots noindex; None when unchecked.
+    rendered: Rendered | None = None
     pages: list[Page] | None = None
     #: This build's options: a build inside another (a language) may have its own site_url.
     options: SitemapOptions | None = None
@@ -116,7 +116,9 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
             # Before plugins and hooks write generated pages: the command's start when MkDocs
             # ran one, else now (a plugin listed earlier may already have written its files).
             self.started_ns, self.startup_ns = self.startup_ns or build_start_ns(), None
-        self.open.append(_Build(options=self.options))
+        checks = self.options is not None and self.options.skips_noindex
+        rendered = Rendered() if checks else None
+        self.open.append(_Build(options=self.options, rendered=rendered))
         return config
 
     @event_priority(-100)  # late, though any plugin's files are final by now
@@ -129,8 +131,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
 
     @event_priority(-1000)  # after plugins and hooks that add meta tags to the page
     def on_post_page(self, output: str, *, page: MkDocsPage, config: MkDocsConfig) -> str:
-        if self.open and (options := self.open[-1].options) is not None and options.skips_noindex:
-            self.open[-1].rendered.note(page.file, output)
+        if self.open and (rendered := self.open[-1].rendered) is not None:
+            rendered.note(page.file, output)
         return output
 
     def _base_url_of(self, config: MkDocsConfig, options: SitemapOptions) -> str | None:
@@ -157,9 +159,10 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         try:
             with paused_gc():  # see sitemapkit.gc_pause: MkDocs' heap is large
                 if build.pages is None:
-                    rendered = build.rendered if options.skips_noindex else None
                     started = self.started_ns // 1_000_000_000
-                    pages = site_pages(build.files, log.warning, build.listings, rendered, started)
+                    pages = site_pages(
+                        build.files, log.warning, build.listings, build.rendered, started
+                    )
                     redirected = redirected_paths(config, build.files)
                     build.pages = drop_redirected(pages, redirected, log.info)
                     self.left_out |= redirected
