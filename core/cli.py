@@ -14,6 +14,7 @@ import difflib
 import io
 import json
 import os
+import re
 import signal
 import sys
 import threading
@@ -71,13 +72,31 @@ def flag_name(option: str) -> str:
     return "--" + option.replace("_", "-")
 
 
+#: "Turn --skip-noindex off": a switch is turned off by its `--no-` flag.
+_TURN_OFF = re.compile(r"\b[Tt]urn --([a-z-]+) off\b")
+
+
+def _as_given(notice: Notice, sources: dict[str, tuple[Any, str]]) -> str:
+    """A notice with each option it names spelt where the user set it: a key of the file it
+    came from (named first), else its flag; "turn --X off" is the flag that does."""
+    files = sorted({sources[name][1] for name in notice.options if name in sources} - {"flag"})
+
+    def spelling(name: str) -> str:
+        return name if sources.get(name, (None, "flag"))[1] != "flag" else flag_name(name)
+
+    text = _TURN_OFF.sub(
+        lambda m: f"{'P' if m[0][0] == 'T' else 'p'}ass --no-{m[1]}", notice.describe(spelling)
+    )
+    return f"{', '.join(files)}: {text}" if files else text
+
+
 def _parse_mapping(spec: OptionSpec, items: list[str]) -> dict[str, str]:
     mapping: dict[str, str] = {}
     for item in items:
         pattern, sep, value = item.rpartition("=")
         if not sep or not pattern:
-            raise OptionError(
-                flag_name(spec.name),
+            raise OptionError(  # spelled as the flag where it is shown
+                spec.name,
                 item,
                 f"expected PATTERN=VALUE, for example 'blog/*={_example(spec)}'",
             )
@@ -204,7 +223,7 @@ def run_build(args: argparse.Namespace) -> int:
     progress = _progress_printer(sys.stderr)
 
     def report(notice: Notice) -> None:
-        print(f"sitemapkit: {notice.level}: {notice.describe(flag_name)}", file=sys.stderr)
+        print(f"sitemapkit: {notice.level}: {_as_given(notice, sources)}", file=sys.stderr)
 
     host = local_host(options.base_url)
     if host is not None:  # a preview server's address, copied from a development setting

@@ -136,6 +136,7 @@ def test_bad_input_exits_with_a_clear_message_and_no_traceback(
     done = run("build", str(site), *args)
     assert done.returncode == code
     assert message in done.stderr
+    assert "error: ---" not in done.stderr  # a flag is spelled once, with its two dashes
     assert "Traceback" not in done.stderr
     assert not (site / "sitemap.xml").exists()
 
@@ -152,6 +153,16 @@ def test_a_bad_config_file_value_names_the_file(site: Path, tmp_path: Path) -> N
     config.write_text('base_url = "https://x.org/"\nlastmod = 2024-01-01\n')
     done = run("build", str(site), "--config", str(config))
     assert "bad.toml: lastmod: 2024-01-01 is not valid" in done.stderr  # not datetime.date(...)
+
+
+def test_a_notice_names_an_option_where_the_user_set_it(site: Path, tmp_path: Path) -> None:
+    config = tmp_path / "site.toml"
+    config.write_text('base_url = "https://x.org/"\nexclude = ["blgo/"]\n')
+    done = run("build", str(site), "--config", str(config))
+    assert done.returncode == 0, done.stderr
+    assert f"info: {config}: exclude: the pattern 'blgo/' matches no page" in done.stderr
+    done = run("build", str(site), "--base-url", "https://x.org/", "--exclude", "blgo/")
+    assert "info: --exclude: the pattern 'blgo/' matches no page" in done.stderr
 
 
 def test_config_files_people_really_write_are_read_or_named(site: Path, tmp_path: Path) -> None:
@@ -821,7 +832,7 @@ def test_pages_marked_noindex_are_left_out_when_asked(
     assert err.splitlines()[0] == (
         "sitemapkit: info: 2 pages not listed because their robots meta tag says noindex "
         "(search engines report a listed noindex page as an error); the first: search.html. "
-        "Turn --skip-noindex off to list them anyway"
+        "Pass --no-skip-noindex to list them anyway"
     )
     assert locs(site / "sitemap.xml") == [
         "https://example.com/",
