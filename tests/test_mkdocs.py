@@ -638,6 +638,25 @@ def test_a_page_mkdocs_redirects_overwrites_is_not_listed(
     schemas.validate_folder(site)
 
 
+def test_a_pattern_naming_pages_mkdocs_leaves_out_itself_is_not_told_as_unmatched(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Drafts and `exclude_docs` pages are never built, so the pattern left nothing to do; a
+    pattern matching nothing at all still is told."""
+    config = {
+        "site_url": "https://example.com/",
+        "plugins": [{"sitemapkit": {"exclude": ["drafts/", "private/", "blgo/"]}}],
+    }
+    with caplog.at_level(logging.INFO):
+        site = run_build(make_site(tmp_path, config))
+    told = [m for m in sitemapkit_messages(caplog, logging.INFO) if "matches no page" in m]
+    assert told == [
+        "sitemapkit: exclude: the pattern 'blgo/' matches no page, so it has no effect; "
+        "patterns match the pages' output paths such as 'tuned/index.html'"
+    ]
+    assert len(locs(site / "sitemap.xml")) == len(LISTED_SOURCES)
+
+
 #: The README's gen-files recipe, for one module.
 GEN_REF_PAGE = r"""
 from datetime import datetime, timezone

@@ -24,12 +24,13 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page as MkDocsPage
 from sitemapkit import Notice, Page, SitemapkitError, SitemapOptions, build_sitemaps
 from sitemapkit.dates import build_start_ns
+from sitemapkit.entries import UnmatchedPatterns
 from sitemapkit.gc_pause import paused_gc
 from sitemapkit.urls import normalise_base_url
 
 from .config import SitemapkitConfig, core_options
 from .git_dates import shallow_clone
-from .pages import Rendered, rebased, site_pages, tag_listings
+from .pages import Rendered, rebased, site_pages, tag_listings, unbuilt_pages
 from .redirects import drop_redirected, redirected_paths
 from .takeover import drop_theme_template, remove_mkdocs_leftovers, stop_mkdocs_sitemap
 
@@ -166,6 +167,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                     redirected = redirected_paths(config, build.files)
                     build.pages = drop_redirected(pages, redirected, log.info)
                     self.left_out |= redirected
+                    if UnmatchedPatterns(options.exclude):  # patterns told if they match nothing
+                        self.left_out.update(unbuilt_pages(build.files))
                 if self.open:  # a build inside another: the outermost one writes
                     outer = self.open[0].options
                     own = self._base_url_of(config, options)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from mkdocs.structure.files import File, Files
@@ -180,6 +180,15 @@ def site_pages(
             )
         )
     return pages
+
+
+def unbuilt_pages(files: Files) -> Iterator[str]:
+    """The pages MkDocs leaves out of this build (`draft_docs`, `exclude_docs`): an exclude
+    pattern naming them has matched, though nothing was left for it to leave out."""
+    for file in files:
+        included: bool = file.inclusion.is_included()  # type: ignore[no-untyped-call]
+        if not included and file.is_documentation_page():
+            yield file.dest_uri
 
 
 def rebased(pages: list[Page], base_url: str, main_base_url: str, warn: Warn) -> list[Page]:
