@@ -25,6 +25,10 @@ _DATE_ONLY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 #: Clock skew allowed before a time counts as "in the future": a date written in a zone up to
 #: UTC+14 is midnight UTC of a day that has begun there.
 FUTURE_SLACK_SECONDS = 14 * 3600
+#: A file time is an instant, in no zone: only clocks that drift apart (a file server's, a
+#: machine a tree was synced from) are forgiven. A zip unpacked a zone or more west of where
+#: it was made gives times whole hours ahead.
+FILE_SLACK_SECONDS = 10 * 60
 #: The fraction of a second in an ISO date-time: W3C allows any number of digits.
 _FRACTION = re.compile(r"([T ]\d\d:\d\d:\d\d)\.(\d+)")
 

@@ -17,6 +17,7 @@ from operator import itemgetter
 from typing import Literal
 
 from .dates import (
+    FILE_SLACK_SECONDS,
     FIRST_PLAUSIBLE,
     FUTURE_SLACK_SECONDS,
     fits_w3c,
@@ -159,7 +160,7 @@ def _placeholder_times_notice(pages: SkippedPages) -> Notice:
         f"{count} before 1990 ({'the first: ' if many else ''}{pages.first!r}), a stand-in "
         "that tools such as Nix, zip archives or SOURCE_DATE_EPOCH=0 give files, not a time "
         f"the page changed, so {'they are' if many else 'it is'} not used (such a page is "
-        "dated as one without a file); restore the files' times (see the README), or set "
+        "listed without a lastmod); restore the files' times (see the README), or set "
         "lastmod to none",
         ("lastmod",),
     )
@@ -324,9 +325,14 @@ class EntryMaker:
         self.report = report
         self.clamp = clamp
         self.build_started_ns = build_started_ns
-        #: The latest lastmod believed: later ones are a wrong clock or a typo, not a change.
+        #: The latest lastmods believed, stated and from files: later ones are a wrong clock
+        #: or a typo, not a change.
         self.now = int(time.time()) if now is None else now
         self.latest = self.now + FUTURE_SLACK_SECONDS
+        self.latest_file = self.now + FILE_SLACK_SECONDS
+        #: Pages whose own time was refused (in the future, or a stand-in): no other page's
+        #: time is theirs, so they stay without a lastmod unless they list pages.
+        self.untimed: set[str] = set()
         #: The oldest file time a listed page took; None until every entry has been made.
         self.oldest_file_time: int | None = None
         #: Pages left without a lastmod for a file time in the future: how many, and the first.
@@ -369,7 +375,7 @@ class EntryMaker:
         default_changefreq = self.options.changefreq
         want_priority = self.options.priority
         by_depth = self._depth_priorities
-        latest, oldest = self.latest, _NEVER
+        latest, oldest = self.latest_file, _NEVER
         folders: dict[str, tuple[str, int]] = {}  # folder -> (its encoded URL prefix, depth)
         skip_noindex = self.options.skips_noindex
         unmatched = self.unmatched
@@ -434,10 +440,11 @@ class EntryMaker:
                         elif lastmod < oldest:  # rare: a new minimum, or a placeholder time
                             if lastmod < FIRST_PLAUSIBLE:
                                 self.placeholder_times.note(page.path)
+                                self.untimed.add(page.path)
                                 lastmod = None
                             else:
                                 oldest = lastmod
-            elif lastmod > latest:
+            elif lastmod > self.latest:
                 lastmod = self._instead_of_future(page, lastmod, times)
             if meta is NO_METADATA:  # the common case: nothing the author stated
                 priority = changefreq = None
@@ -511,13 +518,16 @@ class EntryMaker:
         if not self.future_files:
             self.first_future = (page.path, lastmod)
         self.future_files += 1
+        self.untimed.add(page.path)
 
     def _instead_of_future(self, page: Page, stated: int, times: Mapping[str, float]) -> int | None:
         """A stated lastmod in the future is a typo: warn, and take the file's time instead."""
         use_mtime = self.options.lastmod == "mtime"
         lastmod = file_lastmod(page, times, self.clamp) if use_mtime else None
-        if lastmod is not None and lastmod > self.latest:
+        if lastmod is not None and not FIRST_PLAUSIBLE <= lastmod <= self.latest_file:
             lastmod = None
+        if lastmod is None:
+            self.untimed.add(page.path)
         instead = "takes its file's time" if lastmod is not None else "gets no lastmod"
         self.report(
             Notice(
@@ -591,7 +601,7 @@ def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
     times = None
     if maker.options.lastmod == "mtime":
         sources = {source for page in ordered for source in page.sources}
-        times = source_times(sources, maker.build_started_ns, maker.latest)
+        times = source_times(sources, maker.build_started_ns, maker.latest_file)
     made: list[tuple[Page, Entry]] = []
     seen_urls: set[str] = set()
     for pair in maker.entries(ordered, times):
@@ -608,7 +618,7 @@ def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
     if not unknown and not both:
         return [entry for _, entry in made]
     lastmods = {page.path: entry.lastmod for page, entry in made if entry.lastmod is not None}
-    shown = shown_lastmods(lastmods, unique, made, times or {}, maker.clamp, maker.latest)
+    shown = shown_lastmods(lastmods, unique, made, times or {}, maker)
     for page, entry in both:  # a template that shows articles changes when either does
         listed = [t for t in map(shown.get, page.lists) if t is not None]
         if listed and entry.lastmod is not None and page.meta.lastmod is None:
@@ -617,9 +627,13 @@ def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
     if site_newest is not None and not fits_w3c(site_newest):  # name the page, not a borrower
         page_path = next(path for path, time in lastmods.items() if time == site_newest)
         raise unwritable_time(page_path, site_newest)
+    untimed = maker.untimed
     for page, entry in unknown:
         listed = [t for t in map(shown.get, page.lists) if t is not None]
-        entry.lastmod = max(listed) if listed else site_newest
+        if listed:
+            entry.lastmod = max(listed)
+        elif page.path not in untimed:  # a page of no file: as new as the site
+            entry.lastmod = site_newest
     return [entry for _, entry in made]
 
 
@@ -628,8 +642,7 @@ def shown_lastmods(
     pages: Mapping[str, Page],
     made: list[tuple[Page, Entry]],
     times: Mapping[str, float],
-    clamp: int | None,
-    latest: int,
+    maker: EntryMaker,
 ) -> Mapping[str, int]:
     """The lastmods listings take: also of pages they show that the sitemap leaves out.
 
@@ -644,8 +657,10 @@ def shown_lastmods(
         if page is None:
             continue
         time = page.meta.lastmod
-        if time is None or time > latest:  # a future one is a typo, as for listed pages
-            time = file_lastmod(page, times, clamp)
-        if time is not None and time <= latest:
+        if time is None or time > maker.latest:  # a future one is a typo, as for listed pages
+            time = file_lastmod(page, times, maker.clamp)
+            if time is not None and (time > maker.latest_file or time < FIRST_PLAUSIBLE):
+                time = None
+        if time is not None:
             shown[path] = time
     return shown

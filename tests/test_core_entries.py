@@ -163,16 +163,19 @@ def test_a_file_time_before_1990_is_a_stand_in_and_gives_no_lastmod(
     assert notices[0].message.startswith(
         "2 pages have file times before 1990 (the first: 'a.html'), a stand-in that tools such "
         "as Nix, zip archives or SOURCE_DATE_EPOCH=0 give files, not a time the page changed, "
-        "so they are not used (such a page is dated as one without a file); "
+        "so they are not used (such a page is listed without a lastmod); "
     )
-    # A page list: the page has no time of its own, and takes the site's newest, as a page
-    # whose source is missing does.
-    listed = [Page(name, sources=(str(site / name),)) for name in ("index.html", "a.html")]
+    # A page list: the page's own time is refused, so it takes no other page's time either
+    # (a page whose source is missing, or that has none, takes the site's newest).
+    listed = [
+        Page(name, sources=(str(site / name),)) for name in ("index.html", "a.html", "gone.html")
+    ]
     build_sitemaps(site, options, listed, report=notices.append)
-    dates = {row["loc"]: row["lastmod"] for row in parse_urlset(site / "sitemap.xml")}
+    dates = {row["loc"]: row.get("lastmod") for row in parse_urlset(site / "sitemap.xml")}
     assert dates == {
         BASE: "2023-11-14T22:13:20+00:00",
-        BASE + "a.html": "2023-11-14T22:13:20+00:00",
+        BASE + "a.html": None,
+        BASE + "gone.html": "2023-11-14T22:13:20+00:00",
     }
 
 
