@@ -19,14 +19,22 @@ STUB_MAX_BYTES = 4096
 
 _META = re.compile(rb"<meta\b[^>]*>", re.IGNORECASE)
 _REFRESH = re.compile(rb"""http-equiv\s*=\s*["']?\s*refresh\b""", re.IGNORECASE)
-#: A zero delay, then a URL: `0; url=…`, `0;URL='…'`, `0.0, url=…`.
-_AT_ONCE_TO = re.compile(rb"""content\s*=\s*["']?\s*0+(?:\.0*)?\s*[;,]\s*url\s*=""", re.IGNORECASE)
+#: A zero delay, then a URL: `0; url=…`, `0;URL='…'`, `0.0, url=…` (an empty one reloads).
+_AT_ONCE_TO = re.compile(
+    rb"""content\s*=\s*["']?\s*0+(?:\.0*)?\s*[;,]\s*url\s*=\s*["']?\s*[^"'\s>]""", re.IGNORECASE
+)
+#: Text whose tags do not act: comments, and what only runs without scripts (crawlers that
+#: read sitemaps render pages with them) or only with them.
+_INERT = re.compile(
+    rb"<!--.*?(?:-->|\Z)|<(noscript|script|template)\b.*?(?:</\1\s*>|\Z)", re.IGNORECASE | re.DOTALL
+)
 
 
 def is_redirect_stub(head: bytes) -> bool:
     """Whether a page's start holds a meta refresh that leaves at once for another URL."""
     if b"refresh" not in head.lower():
         return False
+    head = _INERT.sub(b"", head)
     return any(
         _REFRESH.search(tag) and _AT_ONCE_TO.search(tag)
         for tag in (match.group() for match in _META.finditer(head))

@@ -775,11 +775,17 @@ def test_redirect_stubs_are_not_listed_and_are_counted(
             "reload.html": '<meta http-equiv="refresh" content="30">' + PAGE,  # no URL
             "later.html": '<meta http-equiv="refresh" content="5; url=/new/">' + PAGE,  # a delay
             "big.html": HUGO_ALIAS + "<!-- padding -->" * 300,  # a page's size: never opened
+            # A refresh in a comment, one for browsers without scripts (crawlers run them),
+            # and one to no URL (a reload) send nobody elsewhere.
+            "commented.html": f"<!-- {HUGO_ALIAS} -->{PAGE}",
+            "nojs.html": '<noscript><meta http-equiv="refresh" content="0; url=/js/"></noscript>'
+            + PAGE,
+            "empty.html": '<meta http-equiv="refresh" content="0; url=">' + PAGE,
         },
     )
     assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
     out, err = capsys.readouterr()
-    assert out.startswith("sitemapkit: listed 5 pages (3 skipped: 3 redirect stub); wrote ")
+    assert out.startswith("sitemapkit: listed 8 pages (3 skipped: 3 redirect stub"), out
     assert err == (
         "sitemapkit: info: 3 redirect stubs not listed (a page whose meta refresh sends "
         "visitors to another address at once, as Hugo's aliases and jekyll-redirect-from "
@@ -788,8 +794,11 @@ def test_redirect_stubs_are_not_listed_and_are_counted(
     assert locs(site / "sitemap.xml") == [
         "https://example.com/",
         "https://example.com/big.html",
+        "https://example.com/commented.html",
+        "https://example.com/empty.html",
         "https://example.com/later.html",
         "https://example.com/new/",
+        "https://example.com/nojs.html",
         "https://example.com/reload.html",
     ]
     schemas.validate_folder(site)
