@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import posixpath
 import re
 from functools import lru_cache
 from urllib.parse import quote, unquote, urlsplit, urlunsplit
@@ -56,9 +57,24 @@ def normalise_base_url(value: str) -> str:
         port = parts.port
     except ValueError:  # Python's own words ("Port out of range 0-65535") name no URL part
         raise ValueError(
-            f"its port {parts.netloc.rpartition(':')[2]!r} is not 0 to 65535"
+            f"its port {parts.netloc.rpartition(':')[2]!r} is not 1 to 65535"
         ) from None
+    scheme = parts.scheme.lower()
+    if port == 0:
+        raise ValueError("its port '0' is not 1 to 65535")
+    if port == _DEFAULT_PORTS[scheme]:  # `https://example.com:443/` is `https://example.com/`
+        port = None
     netloc = host if port is None else f"{host}:{port}"
+    segments = parts.path.split("/")[1:]
+    if segments and not segments[-1]:  # the folder's own trailing slash
+        segments.pop()
+    if any(segment in ("", ".", "..") for segment in segments):
+        folder = posixpath.normpath(parts.path or "/").lstrip("/")
+        served = urlunsplit((scheme, netloc, "/" + (folder + "/" if folder else ""), "", ""))
+        raise ValueError(
+            "its path holds an empty, '.' or '..' segment, which servers and crawlers read "
+            f"differently; write the folder itself, such as {served}"
+        )
     folder, _, name = parts.path.rpartition("/")
     if name.lower().endswith((".html", ".htm", ".xml", ".txt")):  # `index.html/` is no page
         served = urlunsplit((parts.scheme, parts.netloc, folder + "/", "", ""))
@@ -68,8 +84,11 @@ def normalise_base_url(value: str) -> str:
     path = encode_url_path(parts.path or "/")
     if not path.endswith("/"):
         path += "/"
-    return urlunsplit((parts.scheme.lower(), netloc, path, "", ""))
+    return urlunsplit((scheme, netloc, path, "", ""))
 
+
+#: The port a scheme implies, which a canonical URL leaves out.
+_DEFAULT_PORTS = {"http": 80, "https": 443}
 
 #: Names that only ever reach the machine itself or its local network (RFC 6761, RFC 6762).
 _LOCAL_NAMES = ("localhost", ".localhost", ".local", ".internal", ".lan", ".home.arpa")

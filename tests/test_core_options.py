@@ -56,7 +56,7 @@ def test_values_are_normalised() -> None:
         ("sitemap_name", "C:sitemap.xml", "plain file name"),  # a file on drive C: (Windows)
         ("txt_name", "sitemap.xml", "ending in .txt"),
         ("base_url", "example.com", "https://example.com/"),
-        ("base_url", "https://example.com:99999/", "its port '99999' is not 0 to 65535"),
+        ("base_url", "https://example.com:99999/", "its port '99999' is not 1 to 65535"),
         (
             "base_url",
             "https://example.com/docs/index.html",

@@ -93,6 +93,9 @@ def test_depth_counts_segments_but_not_a_final_index(url: str, depth: int) -> No
         ("HTTP://Example.com:8080/a b/", "http://example.com:8080/a%20b/"),
         ("https://bücher.example/", "https://xn--bcher-kva.example/"),
         ("https://[2001:DB8::1]:8443/docs", "https://[2001:db8::1]:8443/docs/"),
+        ("https://EXAMPLE.com:443/", "https://example.com/"),  # the scheme's own port
+        ("http://example.com:80/docs/", "http://example.com/docs/"),
+        ("http://example.com:443/", "http://example.com:443/"),
     ],
 )
 def test_base_url_is_normalised_with_a_trailing_slash(given: str, normal: str) -> None:
@@ -111,6 +114,11 @@ def test_base_url_is_normalised_with_a_trailing_slash(given: str, normal: str) -
         ("https://exa mple.com/", "host name 'exa mple.com' holds characters"),
         ("https://ex<a>mple.com/", "holds characters"),
         ("https://[::g]/", "IPv6 address"),
+        ("https://example.com:0/", "port '0' is not 1 to 65535"),
+        ("https://example.com/a/../b/", "'..' segment.*such as https://example.com/b/$"),
+        ("https://example.com//", "empty.*such as https://example.com/$"),
+        ("https://example.com/docs/./", "such as https://example.com/docs/$"),
+        ("https://example.com/docs/..", "such as https://example.com/$"),
     ],
 )
 def test_a_bad_base_url_says_what_is_wrong(bad: str, why: str) -> None:
