@@ -255,6 +255,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="write sitemap.xml, sitemap.txt and the index for a built site",
         description="Write sitemap.xml, sitemap.txt, sitemap-index.xml (and parts, .gz twins, "
         "the robots.txt line) into SITE_DIR, listing every .html/.htm page in it.",
+        allow_abbrev=False,  # `--sitemap URL` is no `--sitemap-name`: say so, not guess
     )
     build.add_argument("site_dir", metavar="SITE_DIR", help="the built site's output folder")
     build.add_argument(

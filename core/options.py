@@ -340,12 +340,22 @@ def means_the_opposite(name: str, meant: str) -> bool:
         ours, theirs = ours[1:], theirs[1:]
     if ours and ours[0] in _NEGATIONS and ours[1:] == theirs:
         return True
+    if ours and ours[0].startswith("no") and [ours[0][2:], *ours[1:]] == theirs:  # `nogzip`
+        return True
     return bool(ours and theirs) and frozenset({ours[0], theirs[0]}) in _OPPOSITE_WORDS
+
+
+#: Names people reach for that are spelt unlike the option they mean.
+_KNOWN_AS = {"exclude_noindex": "skip_noindex", "compress": "gzip", "ignore": "exclude"}
 
 
 def closest_option(name: str, known: Iterable[str]) -> str | None:
     """The known option name closest to a misspelt one, if any is close."""
-    close = difflib.get_close_matches(name.lower(), list(known), n=1)  # `GZIP`, as Pelican's
+    names = list(known)
+    meant = _KNOWN_AS.get(name.lower())
+    if meant in names:
+        return meant
+    close = difflib.get_close_matches(name.lower(), names, n=1)  # `GZIP`, as Pelican's
     return close[0] if close else None
 
 

@@ -26,6 +26,7 @@ def add_validate_command(commands: Any) -> None:
         "built site's folder (starting from robots.txt or the index) against the sitemap "
         "protocol and the search engines' rules. Exit code 0 when clean, 1 on errors "
         "(or warnings with --strict), 2 on usage errors.",
+        allow_abbrev=False,
     )
     parser.add_argument("target", metavar="TARGET", help="sitemap file, index, or site folder")
     parser.add_argument(

@@ -929,6 +929,25 @@ def test_a_flag_that_means_the_opposite_of_the_one_meant_is_turned_around(
         )
 
 
+@pytest.mark.parametrize(
+    ("flags", "told"),
+    [
+        (["--nogzip"], "--nogzip (did you mean --no-gzip? --gzip means the opposite of --nogzip)"),
+        (["--exclude-noindex"], "--exclude-noindex (did you mean --skip-noindex?)"),
+        # A flag is never taken for the longer one it begins: `--sitemap` named a sitemap URL.
+        (["--sitemap", "https://example.com/s.xml"], "--sitemap https://example.com/s.xml"),
+        (["--base", "https://example.com/"], "--base https://example.com/ (did you mean --base-"),
+    ],
+)
+def test_a_flag_close_to_one_it_is_not_is_refused_with_the_one_meant(
+    site: Path, capsys: pytest.CaptureFixture[str], flags: list[str], told: str
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["build", str(site), "--base-url", "https://example.com/", *flags])
+    assert f"unrecognized arguments: {told}" in capsys.readouterr().err
+    assert not (site / "sitemap.xml").exists()
+
+
 def test_an_error_names_options_as_flags(tmp_path: Path) -> None:
     site = write_tree(tmp_path / "site", {"index.html": "<p>", "ads.txt": "google.com, pub-0\n"})
     done = run("build", str(site), "--base-url", "https://example.com/", "--txt-name", "ads.txt")
