@@ -399,7 +399,7 @@ def test_redirect_stubs_and_unmatched_static_files_are_not_listed(
     assert BASE + "files/logo.png" not in found
 
 
-#: A theme that writes a robots meta tag from an article's or page's `Robots:` metadata.
+#: The README's overrides: a robots meta tag from an article's or page's `Robots:` metadata.
 ROBOTS_TEMPLATES = {
     f"{kind}.html": (
         f'{{% extends "!theme/{kind}.html" %}}{{% block head %}}{{{{ super() }}}}'
