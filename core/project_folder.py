@@ -16,8 +16,16 @@ class Project(NamedTuple):
     output: str  # where that generator writes the site by default
 
 
+def _script_names(stem: str) -> tuple[str, ...]:
+    """A JavaScript config file in each spelling Node tools load: `.js`, `.mjs`, `.ts`…"""
+    return tuple(f"{stem}.{kind}" for kind in ("js", "mjs", "cjs", "ts", "mts", "cts"))
+
+
 #: Files a generator reads from its project's root and never copies into the site it builds,
 #: with the folders one of which must be beside them when the names alone are too common.
+#: Hugo's and Zola's `config.*` beside `content/` or `templates/` can also be a built site's
+#: own (an app's settings): a home page that is a page, not a template, says it is one.
+_MAYBE_BUILT = ("Hugo", "Zola")
 _MARKERS: tuple[tuple[str, str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("MkDocs", "site", ("mkdocs.yml", "mkdocs.yaml"), ()),
     ("Zensical", "site", ("zensical.toml",), ()),
@@ -25,6 +33,7 @@ _MARKERS: tuple[tuple[str, str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("Sphinx", "_build/html", ("conf.py",), ()),
     ("Sphinx", "build/html", ("source/conf.py",), ()),
     ("Hugo", "public", ("hugo.toml", "hugo.yaml", "hugo.json"), ()),
+    ("Zola", "public", ("config.toml",), ("templates",)),
     (
         "Hugo",
         "public",
@@ -42,24 +51,36 @@ _MARKERS: tuple[tuple[str, str, tuple[str, ...], tuple[str, ...]], ...] = (
         (),
     ),
     ("Jekyll", "_site", ("_config.yml",), ("_layouts", "_posts", "_includes", "_site")),
-    (
-        "Eleventy",
-        "_site",
-        (".eleventy.js", "eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs"),
-        (),
-    ),
-    ("Astro", "dist", ("astro.config.mjs", "astro.config.ts"), ()),
-    ("Docusaurus", "build", ("docusaurus.config.js", "docusaurus.config.ts"), ()),
+    ("Eleventy", "_site", (".eleventy.js", ".eleventy.cjs", *_script_names("eleventy.config")), ()),
+    ("Astro", "dist", _script_names("astro.config"), ()),
+    ("Docusaurus", "build", _script_names("docusaurus.config"), ()),
 )
 
 
 def find_project(folder: str) -> Project | None:
     """The generator whose project `folder` is, if one of its own files says so."""
+    built: bool | None = None
     for generator, output, markers, beside in _MARKERS:
         for marker in markers:
             if not os.path.isfile(os.path.join(folder, marker)):
                 continue
-            if beside and not any(os.path.isdir(os.path.join(folder, name)) for name in beside):
-                continue
+            if beside:  # a name any site may hold (`config.json`): the folders must agree
+                if not any(os.path.isdir(os.path.join(folder, name)) for name in beside):
+                    continue
+                if generator in _MAYBE_BUILT:
+                    built = _has_built_home_page(folder) if built is None else built
+                    if built:
+                        continue
             return Project(generator, marker, output)
     return None
+
+
+def _has_built_home_page(folder: str) -> bool:
+    """Whether the folder's `index.html` is a page, not a template with front matter (as a
+    Jekyll project's is): a generator's project keeps its home page elsewhere."""
+    try:
+        with open(os.path.join(folder, "index.html"), "rb") as page:
+            start = page.read(64)
+    except OSError:
+        return False
+    return not start.removeprefix(b"\xef\xbb\xbf").lstrip().startswith(b"---")

@@ -590,6 +590,10 @@ def test_a_file_time_in_the_future_is_left_out_with_one_warning(
         ),
         (["config.yaml", "layouts/_default/single.html"], "Hugo", "config.yaml", "public"),
         (["config/_default/hugo.toml"], "Hugo", "config/_default/hugo.toml", "public"),
+        (["config.toml", "templates/index.html"], "Zola", "config.toml", "public"),
+        (["astro.config.mts"], "Astro", "astro.config.mts", "dist"),
+        (["docusaurus.config.mjs"], "Docusaurus", "docusaurus.config.mjs", "build"),
+        (["eleventy.config.ts"], "Eleventy", "eleventy.config.ts", "_site"),
         (
             ["source/conf.py", "source/index.rst", "build/html/index.html"],
             "Sphinx",
@@ -607,7 +611,9 @@ def test_a_generators_project_folder_is_refused_before_anything_is_written(
     output: str,
 ) -> None:
     """`sitemapkit build .` at a project's root would list layouts and publish itself."""
-    project = write_tree(tmp_path / "project", dict.fromkeys([*files, "index.html"], "<p>"))
+    # Jekyll's home page is often a template at the root; Hugo's and Zola's never are.
+    home = {"index.html": "---\nlayout: home\n---\n<p>"} if "Hugo" not in generator else {}
+    project = write_tree(tmp_path / "project", {**dict.fromkeys(files, "<p>"), **home})
     before = sorted(p.relative_to(project) for p in project.rglob("*"))
     assert main(["build", str(project), "--base-url", "https://example.com/"]) == 1
     article = "an" if generator in ("Eleventy", "Astro") else "a"
@@ -619,12 +625,19 @@ def test_a_generators_project_folder_is_refused_before_anything_is_written(
     assert sorted(p.relative_to(project) for p in project.rglob("*")) == before
 
 
-@pytest.mark.parametrize("name", ["_config.yml", "config.toml"])
+@pytest.mark.parametrize(
+    "files",
+    [
+        ["_config.yml"],  # GitHub Pages reads it from the published folder of many sites
+        ["config.toml"],
+        ["config.json", "content/app.js"],  # an app's settings and assets, beside its pages
+        ["config.toml", "templates/card.html"],
+    ],
+)
 def test_a_published_folder_with_a_common_config_name_is_still_a_site(
-    tmp_path: Path, name: str
+    tmp_path: Path, files: list[str]
 ) -> None:
-    """GitHub Pages reads `_config.yml` from the published folder of many sites, Sphinx's too."""
-    site = write_tree(tmp_path / "site", {name: "include: [_static]\n", "index.html": "<p>"})
+    site = write_tree(tmp_path / "site", {**dict.fromkeys(files, "{}\n"), "index.html": "<p>"})
     assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
     assert (site / "sitemap.xml").is_file()
 
