@@ -270,26 +270,35 @@ def _stubs_notice(stubs: SkippedPages) -> Notice:
     )
 
 
-#: Output files all written this recently were written by the build that made them.
-RECENT_SECONDS = 3600
-
-
 def _warn_if_build_times(maker: EntryMaker, report: Report, scanned: bool) -> None:
-    """Every file time recent: a scan right after a generator that rewrites every page (its
-    lastmods are the build's, a warning), or an adapter's sources fresh from a clone, as on
-    CI (an INFO line: a new site's sources are recent too, and `--strict` must pass)."""
-    oldest = maker.oldest_file_time
-    if oldest is None or oldest < maker.now - RECENT_SECONDS:
+    """Nearly every file time recent: a scan right after a generator that rewrites every page
+    (its lastmods are the build's, a warning), or an adapter's sources fresh from a clone, as
+    on CI (an INFO line: a new site's sources are recent too, and `--strict` must pass). Or
+    every one clamped to `SOURCE_DATE_EPOCH`: one time for all, the same thing."""
+    times = maker.file_times
+    clamp = maker.clamp
+    if clamp is not None and times.all_clamped():
+        said = (
+            "every page's file time is at or after SOURCE_DATE_EPOCH "
+            f"({format_lastmod(clamp, False)}), so every page is dated that one time"
+        )
+    elif times.nearly_all_recent():
+        pages = (
+            "every page" if not times.older else f"{times.recent:,} of the {times.count:,} pages"
+        )
+        said = (
+            f"the {'files' if scanned else 'sources'} of {pages} with a file time were modified "
+            "in the last hour, so their lastmods are about now"
+        )
+    else:
         return
     if not scanned:
         report(
             Notice(
                 "info",
                 "recent-sources",
-                "the sources of every page with a file time were modified in the last hour "
-                f"(the oldest at {format_lastmod(oldest, False)}), so the lastmods are about "
-                "now: after a fresh clone (as on CI) that is the checkout's time, not when each "
-                "page changed; restore the files' times from git before building (see the "
+                f"{said}: after a fresh clone (as on CI) that is the checkout's time, not when "
+                "each page changed; restore the files' times from git before building (see the "
                 "README), unless every page did just change",
             )
         )
@@ -298,11 +307,10 @@ def _warn_if_build_times(maker: EntryMaker, report: Report, scanned: bool) -> No
         Notice(
             "warning",
             "build-times",
-            "the file of every page with a file time was modified in the last hour (the oldest at "
-            f"{format_lastmod(oldest, False)}): a generator that rewrites every page on each "
-            "build gives them the build's time, not the time each page changed, and search "
-            "engines learn to ignore such lastmods; set lastmod to none, or keep the times of "
-            "unchanged pages between builds (see the README), unless every page did change",
+            f"{said}: a generator that rewrites every page on each build gives them the "
+            "build's time, not the time each page changed, and search engines learn to ignore "
+            "such lastmods; set lastmod to none, or keep the times of unchanged pages between "
+            "builds (see the README), unless every page did change",
             ("lastmod",),
         )
     )

@@ -307,6 +307,32 @@ def _folder_url(folder: str) -> tuple[str, int]:
     return encode_file_path(folder + "/"), levels.count("/") + 1 if levels else 0
 
 
+#: Files all written this recently were written by the build that made them, or the checkout.
+RECENT_SECONDS = 3600
+
+
+@dataclass(frozen=True)
+class FileTimes:
+    """The file times the listed pages took: `recent` ones are of the last hour (a build's, or
+    a fresh checkout's), `clamped` ones equal `SOURCE_DATE_EPOCH`'s."""
+
+    recent: int = 0
+    older: int = 0
+    clamped: int = 0
+
+    @property
+    def count(self) -> int:
+        return self.recent + self.older
+
+    def nearly_all_recent(self) -> bool:
+        """Every page, or all but a tenth (a static file whose time a copy kept, such as a
+        search engine's verification page, must not hide the rest)."""
+        return self.recent > 0 and self.older <= self.count // 10
+
+    def all_clamped(self) -> bool:
+        return self.count > 1 and self.clamped == self.count
+
+
 class EntryMaker:
     """Applies the options to pages and counts what it skips and why."""
 
@@ -333,8 +359,8 @@ class EntryMaker:
         #: Pages whose own time was refused (in the future, or a stand-in): no other page's
         #: time is theirs, so they stay without a lastmod unless they list pages.
         self.untimed: set[str] = set()
-        #: The oldest file time a listed page took; None until every entry has been made.
-        self.oldest_file_time: int | None = None
+        #: How many listed pages took file times, and of when: known once every entry is made.
+        self.file_times = FileTimes()
         #: Pages left without a lastmod for a file time in the future: how many, and the first.
         self.future_files = 0
         self.first_future: tuple[str, int] = ("", 0)
@@ -375,7 +401,8 @@ class EntryMaker:
         default_changefreq = self.options.changefreq
         want_priority = self.options.priority
         by_depth = self._depth_priorities
-        latest, oldest = self.latest_file, _NEVER
+        latest, recent_from = self.latest_file, self.now - RECENT_SECONDS
+        recent = older = clamped = 0  # pages taking file times: of the last hour, older, clamped
         folders: dict[str, tuple[str, int]] = {}  # folder -> (its encoded URL prefix, depth)
         skip_noindex = self.options.skips_noindex
         unmatched = self.unmatched
@@ -434,16 +461,22 @@ class EntryMaker:
                     else:
                         lastmod = file_lastmod(page, times, clamp)
                     if lastmod is not None:
-                        if lastmod > latest:
-                            self._note_future_file(page, lastmod)
-                            lastmod = None
-                        elif lastmod < oldest:  # rare: a new minimum, or a placeholder time
-                            if lastmod < FIRST_PLAUSIBLE:
+                        if lastmod < recent_from:
+                            if lastmod < FIRST_PLAUSIBLE:  # a tool's stand-in
                                 self.placeholder_times.note(page.path)
                                 self.untimed.add(page.path)
                                 lastmod = None
                             else:
-                                oldest = lastmod
+                                older += 1
+                                if lastmod == clamp:
+                                    clamped += 1
+                        elif lastmod > latest:
+                            self._note_future_file(page, lastmod)
+                            lastmod = None
+                        else:
+                            recent += 1
+                            if lastmod == clamp:
+                                clamped += 1
             elif lastmod > self.latest:
                 lastmod = self._instead_of_future(page, lastmod, times)
             if meta is NO_METADATA:  # the common case: nothing the author stated
@@ -465,8 +498,7 @@ class EntryMaker:
                     if priority is None:
                         priority = self._depth_priority(depth)
             yield page, Entry(loc, lastmod, changefreq, priority)
-        if oldest != _NEVER:
-            self.oldest_file_time = oldest
+        self.file_times = FileTimes(recent, older, clamped)
         for notice in self._unmatched_notices(path):
             self.report(notice)
         if self.future_files:

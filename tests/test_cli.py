@@ -502,21 +502,50 @@ def test_a_scan_of_pages_all_written_just_now_warns_that_lastmod_is_the_build_ti
     site = _aged(tmp_path / "site", {"index.html": now - 3500, "a/b.html": now - 5})
     assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
     err = capsys.readouterr().err
-    oldest = format_lastmod(now - 3500, False)
     assert err == (
-        "sitemapkit: warning: the file of every page with a file time was modified in the last "
-        f"hour (the oldest at {oldest}): a generator that rewrites every page on each build "
-        "gives them the build's time, not the time each page changed, and search engines learn "
-        "to ignore such lastmods; set --lastmod to none, or keep the times of unchanged pages "
-        "between builds (see the README), unless every page did change\n"
+        "sitemapkit: warning: the files of every page with a file time were modified in the "
+        "last hour, so their lastmods are about now: a generator that rewrites every page on "
+        "each build gives them the build's time, not the time each page changed, and search "
+        "engines learn to ignore such lastmods; set --lastmod to none, or keep the times of "
+        "unchanged pages between builds (see the README), unless every page did change\n"
     )
-    os.utime(site / "index.html", (now - 4000, now - 4000))  # one page older than the hour
+    os.utime(site / "index.html", (now - 4000, now - 4000))  # one page of two older
     assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
     assert capsys.readouterr().err == ""
     os.utime(site / "index.html", (now, now))
     for quiet in (["--lastmod", "none"], ["--exclude", "a/"]):  # no times, or a single page
         assert main(["build", str(site), "--base-url", "https://example.com/", *quiet]) == 0
         assert capsys.readouterr().err == ""
+    # Hugo keeps a static file's time: one verification page must not hide ten built pages.
+    os.utime(site / "index.html", (now - 4000, now - 4000))
+    for number in range(9):
+        (site / f"p{number}.html").write_text("<p>", encoding="utf-8")
+    assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
+    assert "warning: the files of 10 of the 11 pages with a file time were modified" in (
+        capsys.readouterr().err
+    )
+    (site / "p0.html").unlink()
+    os.utime(site / "p1.html", (now - 4000, now - 4000))  # 2 of 10 older: a site's own times
+    assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_pages_all_clamped_to_source_date_epoch_warn_that_they_share_one_time(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reproducible builds set SOURCE_DATE_EPOCH: files newer than it all take its time."""
+    now = int(time.time())
+    site = _aged(tmp_path / "site", {"index.html": now, "a.html": now - 60, "b.html": now - 5})
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", str(now - 86400))
+    assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
+    assert capsys.readouterr().err.startswith(
+        "sitemapkit: warning: every page's file time is at or after SOURCE_DATE_EPOCH "
+        f"({format_lastmod(now - 86400, False)}), so every page is dated that one time: a "
+        "generator that rewrites every page"
+    )
+    os.utime(site / "a.html", (now - 2 * 86400, now - 2 * 86400))  # restored from git
+    assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
+    assert capsys.readouterr().err == ""
 
 
 def test_a_file_time_in_the_future_is_left_out_with_one_warning(
