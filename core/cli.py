@@ -223,7 +223,8 @@ def run_build(args: argparse.Namespace) -> int:
     progress = _progress_printer(sys.stderr)
 
     def report(notice: Notice) -> None:
-        print(f"sitemapkit: {notice.level}: {_as_given(notice, sources)}", file=sys.stderr)
+        said = _as_given(notice, sources)  # its code last, as Sphinx shows a warning's type
+        print(f"sitemapkit: {notice.level}: {said} [{notice.code}]", file=sys.stderr)
 
     host = local_host(options.base_url)
     if host is not None:  # a preview server's address, copied from a development setting

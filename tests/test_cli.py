@@ -302,7 +302,7 @@ def test_a_robots_txt_the_system_will_not_write_is_a_warning_after_the_sitemaps(
         f"{robots}: File too large; "
     )
     assert done.stderr.endswith(
-        "crawlers need this line in it: Sitemap: https://x.org/sitemap-index.xml\n"
+        "crawlers need this line in it: Sitemap: https://x.org/sitemap-index.xml [robots]\n"
     )
     assert robots.read_bytes() == before
     assert locs(site / "sitemap.xml")[0] == "https://x.org/"
@@ -507,7 +507,8 @@ def test_a_scan_of_pages_all_written_just_now_warns_that_lastmod_is_the_build_ti
         "last hour, so their lastmods are about now: a generator that rewrites every page on "
         "each build gives them the build's time, not the time each page changed, and search "
         "engines learn to ignore such lastmods; set --lastmod to none, or keep the times of "
-        "unchanged pages between builds (see the README), unless every page did change\n"
+        "unchanged pages between builds (see the README), unless every page did change "
+        "[build-times]\n"
     )
     os.utime(site / "index.html", (now - 4000, now - 4000))  # one page of two older
     assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
@@ -568,7 +569,7 @@ def test_a_file_time_in_the_future_is_left_out_with_one_warning(
     assert capsys.readouterr().err == (
         "sitemapkit: warning: 3 pages have a file time in the future (the first: 'a.html', "
         f"{format_lastmod(now + 2 * year, False)}), which is not used as their lastmod; "
-        "check the computer's clock, then touch those files to give a true time\n"
+        "check the computer's clock, then touch those files to give a true time [future-lastmod]\n"
     )
     rows = {row["loc"]: row.get("lastmod") for row in parse_urlset(site / "sitemap.xml")}
     assert rows == {
@@ -588,7 +589,7 @@ def test_a_file_time_in_the_future_is_left_out_with_one_warning(
     assert capsys.readouterr().err == (
         "sitemapkit: warning: 1 page has a file time in the future ('d.html', "
         f"{format_lastmod(now + 13 * 3600, False)}), which is not used as its lastmod; "
-        "check the computer's clock, then touch the file to give a true time\n"
+        "check the computer's clock, then touch the file to give a true time [future-lastmod]\n"
     )
 
 
@@ -679,7 +680,7 @@ def test_a_preview_address_as_base_url_is_a_warning(
     assert capsys.readouterr().err == (
         "sitemapkit: warning: --base-url 'http://127.0.0.1:8000/' is on 127.0.0.1, which "
         "crawlers cannot reach; use it only for a preview, and the address the site is served "
-        "from to publish\n"
+        "from to publish [local-host]\n"
     )
     assert locs(site / "sitemap.xml") == ["http://127.0.0.1:8000/"]
 
@@ -831,7 +832,7 @@ def test_redirect_stubs_are_not_listed_and_are_counted(
     assert err == (
         "sitemapkit: info: 3 redirect stubs not listed (a page whose meta refresh sends "
         "visitors to another address at once, as Hugo's aliases and jekyll-redirect-from "
-        "write); the first: moved.html\n"
+        "write); the first: moved.html [redirect-stubs]\n"
     )
     assert locs(site / "sitemap.xml") == [
         "https://example.com/",
@@ -884,7 +885,7 @@ def test_pages_marked_noindex_are_left_out_when_asked(
     assert err.splitlines()[0] == (
         "sitemapkit: info: 2 pages not listed because their robots meta tag says noindex "
         "(search engines report a listed noindex page as an error); the first: search.html. "
-        "Pass --no-skip-noindex to list them anyway"
+        "Pass --no-skip-noindex to list them anyway [noindex]"
     )
     assert locs(site / "sitemap.xml") == [
         "https://example.com/",
