@@ -38,6 +38,7 @@ from .validate_values import (
     remainder_under,
     same_url_key,
 )
+from .writer import noted_text_files
 
 __all__ = ["Problem", "ValidationReport", "validate_target"]
 
@@ -183,6 +184,8 @@ class _Validation:
         self.now = now or dt.datetime.now(dt.timezone.utc)
         self.checks: dict[Path, FileCheck | None] = {}
         self.visited: set[Path] = set()
+        #: A part's text twin, when the index that lists it names them (`text_files_note`).
+        self.twins: dict[Path, Path] = {}
         self.seen_locs: dict[str, tuple[str, int]] = {}
         self.lastmods: list[tuple[FileCheck, int]] = []
         self.bad_gzip: set[Path] = set()
@@ -219,17 +222,15 @@ class _Validation:
                 f"the URLs are on {host}, which crawlers cannot reach (a preview server's "
                 "address); build the sitemap with the address the site is served from",
             )
-        queue = [_Visit(path, self.url_of(path), False) for path in entries]
-        if self.target.is_dir():
-            queue += [
-                _Visit(self.root / name, self.url_of(self.root / name), False)
-                for name in ALSO_CHECKED
-                if is_file(self.root / name)
-            ]
-        while queue:
-            visit = queue.pop(0)
-            if visit.path.resolve() not in self.visited:
-                queue.extend(self.visit(visit))
+        self.visit_all([_Visit(path, self.url_of(path), False) for path in entries])
+        if self.target.is_dir():  # after the entry's parts: a twin they name is theirs
+            self.visit_all(
+                [
+                    _Visit(self.root / name, self.url_of(self.root / name), False)
+                    for name in ALSO_CHECKED
+                    if is_file(self.root / name)
+                ]
+            )
         if is_file(self.robots) and self.check_pages:
             self.check_robots()
             self.check_disallowed()
@@ -352,6 +353,12 @@ class _Validation:
 
     # -- one file ----------------------------------------------------------------------------
 
+    def visit_all(self, queue: list[_Visit]) -> None:
+        while queue:
+            visit = queue.pop(0)
+            if visit.path.resolve() not in self.visited:
+                queue.extend(self.visit(visit))
+
     def visit(self, visit: _Visit) -> list[_Visit]:
         check = self.read(visit.path)
         if check is None:
@@ -438,6 +445,7 @@ class _Validation:
     def follow_index(self, index: FileCheck, visit: _Visit) -> list[_Visit]:
         parts: list[_Visit] = []
         itself = visit.path.resolve()
+        listed: dict[Path, int] = {}  # each part's first line
         for loc, line, lastmod in zip(index.locs, index.lines, index.lastmods, strict=True):
             if check_url(loc) is not None or not self.in_scope(index, line, loc, visit.url):
                 continue
@@ -474,6 +482,17 @@ class _Validation:
                     "rebuild the sitemaps or remove the entry",
                 )
                 continue
+            first = listed.setdefault(path.resolve(), line)
+            if first != line:
+                self.problem(
+                    "error",
+                    "duplicate",
+                    index.name,
+                    line,
+                    f"entry {loc!r} lists {self.display(path)} again (first at line {first}); "
+                    "list each sitemap once",
+                )
+                continue
             parts.append(_Visit(path, loc, True))
             child = self.read(path)
             newest = self.newest_lastmod(child) if child is not None else None
@@ -487,7 +506,23 @@ class _Validation:
                     f"entry {loc!r} says lastmod {lastmod} but the sitemap holds a later one "
                     f"({newest.isoformat()}); crawlers may skip re-reading it",
                 )
+        self.note_twins(visit.path, [part.path for part in parts])
         return parts
+
+    def note_twins(self, index: Path, parts: list[Path]) -> None:
+        """The text files sitemapkit's index names beside it, one per part in order: twins
+        whatever their names (`sitemap_name` and `txt_name` set apart)."""
+        if index.name.endswith(".gz"):
+            return
+        try:
+            with index.open("rb") as handle:
+                head = handle.read(4096)
+        except OSError:
+            return
+        names = list(noted_text_files(head))
+        if len(names) == len(parts):
+            for part, name in zip(parts, names, strict=True):
+                self.twins[part.resolve()] = index.with_name(name)
 
     def newest_lastmod(self, check: FileCheck) -> dt.datetime | None:
         instants = [parse_w3c(text) for text in set(check.lastmods) if text is not None]
@@ -639,7 +674,7 @@ class _Validation:
 
     def check_text_twin(self, path: Path, xml_check: FileCheck) -> None:
         stem = path.name.removesuffix(".gz").removesuffix(".xml")
-        twin = path.with_name(stem + ".txt")
+        twin = self.twins.get(path.resolve(), path.with_name(stem + ".txt"))
         if not is_file(twin):
             return
         text_check = self.read(twin)

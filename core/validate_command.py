@@ -69,7 +69,9 @@ def run_validate(args: argparse.Namespace) -> int:
 def summary(report: ValidationReport, seconds: float) -> str:
     errors, warnings = len(report.errors), len(report.warnings)
     files = len(report.files)
-    checked = f"checked {files} file{'s' * (files != 1)}, {report.urls:,} URLs"
+    checked = (
+        f"checked {files} file{'s' * (files != 1)}, {report.urls:,} URL{'s' * (report.urls != 1)}"
+    )
     if report.base_url is not None:
         checked += f" (base URL {report.base_url}, from {report.base_from})"
     if not errors and not warnings:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import gzip
 import json
+import os
 import shutil
 import zlib
 from collections.abc import Callable
@@ -267,6 +268,50 @@ def test_command_exit_codes_and_text_report(capsys: pytest.CaptureFixture[str]) 
     assert main(["validate", str(BROKEN / "session-id.xml")]) == 0
     assert main(["validate", "--strict", str(BROKEN / "session-id.xml")]) == 1
     capsys.readouterr()
+
+
+def test_a_custom_named_sitemap_and_its_text_twin_are_paired_by_the_index(
+    make_tree: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`sitemap_name = "my map.xml"` keeps the text file's default name: the index names it."""
+    site = make_tree({f"p{n}.html": "<p>" for n in range(3)})
+    for n, page in enumerate(sorted(site.iterdir())):
+        os.utime(page, (1_600_000_000 + n * 86400, 1_600_000_000 + n * 86400))
+    options = {"base_url": "https://example.com/", "sitemap_name": "my map.xml"}
+    build_sitemaps(site, resolve_options(options), report=lambda notice: None)
+    assert (site / "sitemap.txt").is_file()
+    report = validate_target(site)
+    assert (report.problems, report.urls) == ([], 3), report.describe()
+    (site / "sitemap.txt").write_text("https://example.com/p0.html\n", encoding="utf-8")
+    report = validate_target(site)
+    assert [(p.code, Path(p.file).name) for p in report.problems] == [
+        ("txt-mismatch", "sitemap.txt")
+    ]
+    assert report.urls == 3
+    assert main(["validate", str(site / "my map.xml")]) == 0
+    assert "checked 1 file, 3 URLs" in capsys.readouterr().out  # a part alone: no twin read
+    (site / "one.xml").write_text(_urlset("https://example.com/p0.html"), encoding="utf-8")
+    assert main(["validate", str(site / "one.xml")]) == 0
+    assert "checked 1 file, 1 URL (" in capsys.readouterr().out
+
+
+def test_an_index_that_lists_a_sitemap_twice_is_an_error(make_tree: Callable[..., Path]) -> None:
+    part = "https://example.com/part.xml"
+    site = make_tree(
+        {
+            "index.html": "<p>",
+            "sitemap-index.xml": _index(part, "https://example.com/other.xml", part),
+            "part.xml": _urlset("https://example.com/"),
+            "other.xml": _urlset("https://example.com/a.html"),
+            "a.html": "<p>",
+        }
+    )
+    report = validate_target(site / "sitemap-index.xml")
+    assert [(p.code, p.line) for p in report.problems] == [("duplicate", 5)], report.describe()
+    assert "part.xml again (first at line 3); list each sitemap once" in (
+        report.problems[0].message
+    )
+    assert report.urls == 2
 
 
 def test_command_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
