@@ -146,8 +146,9 @@ def check_patterns(name: str, value: Any) -> tuple[str, ...]:
             raise OptionError(
                 name, item, "each pattern is text, such as 'drafts/' or '*.pdf' (in quotes)"
             )
-    if not all(item.strip() for item in items):
-        raise OptionError(name, value, "an empty pattern matches nothing; remove it")
+    for item in items:
+        if not item.strip():  # the item itself: the list's other patterns are not at fault
+            raise OptionError(name, item, "an empty pattern matches nothing; remove it")
     for item in items:
         problem = check_pattern(item)
         if problem:

@@ -80,7 +80,7 @@ def test_a_bad_value_names_the_option_the_value_and_what_is_allowed(
 @pytest.mark.parametrize(
     ("values", "message"),
     [
-        ({"exclude": ["404.html", " "]}, "exclude: ['404.html', ' '] is not valid; an empty"),
+        ({"exclude": ["404.html", " "]}, "exclude: ' ' is not valid; an empty pattern"),
         ({"exclude": ["tag/", 5]}, "exclude: 5 is not valid; each pattern is text"),
         (
             {"exclude": ["https://example.com/drafts/"]},
