@@ -38,6 +38,12 @@ def log_notice(notice: Notice) -> None:
 SHOWN_FILES = 6
 
 
+def _named(names: list[str]) -> str:
+    shown = names[:SHOWN_FILES]
+    more = len(names) - len(shown)
+    return ", ".join(shown) + (f" and {more:,} more" if more > 0 else "")
+
+
 @dataclass
 class BuildResult(WriteResult):
     """What a build did: for summary lines, adapters' logs and tests."""
@@ -46,9 +52,11 @@ class BuildResult(WriteResult):
 
     def files_named(self) -> str:
         """The files written, in writing order; a split site's hundreds of parts are counted."""
-        shown = self.files[:SHOWN_FILES]
-        more = len(self.files) - len(shown)
-        return ", ".join(shown) + (f" and {more:,} more" if more > 0 else "")
+        return _named(self.files)
+
+    def removed_named(self) -> str:
+        """An earlier build's files this one removed (parts a smaller site no longer needs)."""
+        return _named(self.removed)
 
     def describe(self) -> str:
         """The line adapters log: `1 URL in sitemap.xml, sitemap.txt, sitemap-index.xml`."""
@@ -321,14 +329,19 @@ def _robots_step(
 ) -> None:
     """The Sitemap line: added or updated for a site at the host root, else taken out."""
     if urls == 0:
-        if remove_robots_line(root) == "line":
+        removed = remove_robots_line(root)
+        if removed == "line":
             result.files.append("robots.txt")
+        elif removed == "file":
+            result.removed.append("robots.txt")
         return
     done = update_robots(root, base_url, index_name)
     if done is None:
         removed = remove_robots_line(root)  # an earlier build's line, from the host root
         if removed == "line":
             result.files.append("robots.txt")
+        elif removed == "file":
+            result.removed.append("robots.txt")
         taken_out = {
             "line": " (an earlier build's line was taken out)",
             "file": " (the robots.txt an earlier build wrote was taken out)",

@@ -192,6 +192,8 @@ def summary(result: BuildResult, seconds: float) -> str:
     if skipped:
         listed += f" ({skipped:,} skipped: {reasons})"
     written = f"wrote {result.files_named()}" if result.files else "wrote nothing"
+    if result.removed:
+        written += f", removed {result.removed_named()}"
     return f"sitemapkit: {listed}; {written} in {seconds:.2f} s"
 
 

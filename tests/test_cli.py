@@ -408,7 +408,20 @@ def test_an_empty_site_warns_and_exits_0(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["build", str(tmp_path), "--base-url", "https://x.org/"]) == 0
-    assert "no pages to list" in capsys.readouterr().err
+    out, err = capsys.readouterr()
+    assert "no pages to list" in err and out.startswith(
+        "sitemapkit: listed 0 pages; wrote nothing "
+    )
+    assert list(tmp_path.iterdir()) == []
+    (tmp_path / "a.html").write_text("<p>", encoding="utf-8")  # a page, then none again
+    assert main(["build", str(tmp_path), "--base-url", "https://x.org/"]) == 0
+    (tmp_path / "a.html").unlink()
+    capsys.readouterr()
+    assert main(["build", str(tmp_path), "--base-url", "https://x.org/"]) == 0
+    assert capsys.readouterr().out.startswith(
+        "sitemapkit: listed 0 pages; wrote nothing, removed sitemap-index.xml, sitemap.txt, "
+        "sitemap.xml, robots.txt in "
+    )
     assert list(tmp_path.iterdir()) == []
 
 
