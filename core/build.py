@@ -11,6 +11,7 @@ from .dates import format_lastmod, source_date_epoch
 from .entries import (
     Entry,
     EntryMaker,
+    FileTimes,
     Notice,
     Report,
     UnmatchedPatterns,
@@ -282,21 +283,31 @@ def _warn_if_build_times(maker: EntryMaker, report: Report, scanned: bool) -> No
     """Nearly every file time recent: a scan right after a generator that rewrites every page
     (its lastmods are the build's, a warning), or an adapter's sources fresh from a clone, as
     on CI (an INFO line: a new site's sources are recent too, and `--strict` must pass). Or
-    every one clamped to `SOURCE_DATE_EPOCH`: one time for all, the same thing."""
+    nearly every one clamped to `SOURCE_DATE_EPOCH`: one time for all, from the same causes."""
     times = maker.file_times
     clamp = maker.clamp
-    if clamp is not None and times.all_clamped():
+    if clamp is not None and times.nearly_all_clamped():
+        pages = "every page" if times.clamped == times.count else _of_the(times.clamped, times)
         said = (
-            "every page's file time is at or after SOURCE_DATE_EPOCH "
-            f"({format_lastmod(clamp, False)}), so every page is dated that one time"
+            f"the files of {pages} with a file time are as new as SOURCE_DATE_EPOCH "
+            f"({format_lastmod(clamp, False)}) or newer, so each is dated that one time"
         )
+        why = (
+            "after a fresh clone (as on CI) every source is newer than it"
+            if not scanned
+            else "a generator that rewrites every page on each build makes every file newer"
+        ) + ", so that is not when each page changed"
     elif times.nearly_all_recent():
-        pages = (
-            "every page" if not times.older else f"{times.recent:,} of the {times.count:,} pages"
-        )
+        pages = "every page" if not times.older else _of_the(times.recent, times)
         said = (
-            f"the {'files' if scanned else 'sources'} of {pages} with a file time were modified "
-            "in the last hour, so their lastmods are about now"
+            f"the files of {pages} with a file time were modified in the last hour, so their "
+            "lastmods are about now"
+        )
+        why = (
+            "after a fresh clone (as on CI) that is the checkout's time, not when each page changed"
+            if not scanned
+            else "a generator that rewrites every page on each build gives them the build's "
+            "time, not the time each page changed"
         )
     else:
         return
@@ -305,8 +316,7 @@ def _warn_if_build_times(maker: EntryMaker, report: Report, scanned: bool) -> No
             Notice(
                 "info",
                 "recent-sources",
-                f"{said}: after a fresh clone (as on CI) that is the checkout's time, not when "
-                "each page changed; restore the files' times from git before building (see the "
+                f"{said}: {why}; restore the files' times from git before building (see the "
                 "README), unless every page did just change",
             )
         )
@@ -315,13 +325,16 @@ def _warn_if_build_times(maker: EntryMaker, report: Report, scanned: bool) -> No
         Notice(
             "warning",
             "build-times",
-            f"{said}: a generator that rewrites every page on each build gives them the "
-            "build's time, not the time each page changed, and search engines learn to ignore "
-            "such lastmods; set lastmod to none, or keep the times of unchanged pages between "
-            "builds (see the README), unless every page did change",
+            f"{said}: {why}, and search engines learn to ignore such lastmods; set lastmod to "
+            "none, or keep the times of unchanged pages between builds (see the README), "
+            "unless every page did change",
             ("lastmod",),
         )
     )
+
+
+def _of_the(some: int, times: FileTimes) -> str:
+    return f"{some:,} of the {times.count:,} pages"
 
 
 def _robots_step(

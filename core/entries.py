@@ -329,8 +329,9 @@ class FileTimes:
         search engine's verification page, must not hide the rest)."""
         return self.recent > 0 and self.older <= self.count // 10
 
-    def all_clamped(self) -> bool:
-        return self.count > 1 and self.clamped == self.count
+    def nearly_all_clamped(self) -> bool:
+        """As `nearly_all_recent`, for times clamped to `SOURCE_DATE_EPOCH`."""
+        return self.clamped > 1 and self.count - self.clamped <= self.count // 10
 
 
 class EntryMaker:
@@ -357,8 +358,9 @@ class EntryMaker:
         self.latest = self.now + FUTURE_SLACK_SECONDS
         self.latest_file = self.now + FILE_SLACK_SECONDS
         #: Pages whose own time was refused (in the future, or a stand-in): no other page's
-        #: time is theirs, so they stay without a lastmod unless they list pages.
-        self.untimed: set[str] = set()
+        #: time is theirs, so they stay without a lastmod unless they list pages. Kept only
+        #: where other pages' times are lent (`resolve_entries`); a scan streams.
+        self.untimed: set[str] | None = None
         #: How many listed pages took file times, and of when: known once every entry is made.
         self.file_times = FileTimes()
         #: Pages left without a lastmod for a file time in the future: how many, and the first.
@@ -464,7 +466,8 @@ class EntryMaker:
                         if lastmod < recent_from:
                             if lastmod < FIRST_PLAUSIBLE:  # a tool's stand-in
                                 self.placeholder_times.note(page.path)
-                                self.untimed.add(page.path)
+                                if self.untimed is not None:
+                                    self.untimed.add(page.path)
                                 lastmod = None
                             else:
                                 older += 1
@@ -550,7 +553,8 @@ class EntryMaker:
         if not self.future_files:
             self.first_future = (page.path, lastmod)
         self.future_files += 1
-        self.untimed.add(page.path)
+        if self.untimed is not None:
+            self.untimed.add(page.path)
 
     def _instead_of_future(self, page: Page, stated: int, times: Mapping[str, float]) -> int | None:
         """A stated lastmod in the future is a typo: warn, and take the file's time instead."""
@@ -558,7 +562,7 @@ class EntryMaker:
         lastmod = file_lastmod(page, times, self.clamp) if use_mtime else None
         if lastmod is not None and not FIRST_PLAUSIBLE <= lastmod <= self.latest_file:
             lastmod = None
-        if lastmod is None:
+        if lastmod is None and self.untimed is not None:
             self.untimed.add(page.path)
         instead = "takes its file's time" if lastmod is not None else "gets no lastmod"
         self.report(
@@ -636,6 +640,8 @@ def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
         times = source_times(sources, maker.build_started_ns, maker.latest_file)
     made: list[tuple[Page, Entry]] = []
     seen_urls: set[str] = set()
+    untimed: set[str] = set()
+    maker.untimed = untimed
     for pair in maker.entries(ordered, times):
         url = pair[1].url
         if url in seen_urls:
@@ -659,7 +665,6 @@ def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
     if site_newest is not None and not fits_w3c(site_newest):  # name the page, not a borrower
         page_path = next(path for path, time in lastmods.items() if time == site_newest)
         raise unwritable_time(page_path, site_newest)
-    untimed = maker.untimed
     for page, entry in unknown:
         listed = [t for t in map(shown.get, page.lists) if t is not None]
         if listed:

@@ -23,18 +23,24 @@ _REFRESH = re.compile(rb"""http-equiv\s*=\s*["']?\s*refresh\b""", re.IGNORECASE)
 _AT_ONCE_TO = re.compile(
     rb"""content\s*=\s*["']?\s*0+(?:\.0*)?\s*[;,]\s*url\s*=\s*["']?\s*[^"'\s>]""", re.IGNORECASE
 )
-#: Text whose tags do not act: comments, and what only runs without scripts (crawlers that
-#: read sitemaps render pages with them) or only with them.
+#: Text whose tags never act: comments and templates.
 _INERT = re.compile(
-    rb"<!--.*?(?:-->|\Z)|<(noscript|script|template)\b.*?(?:</\1\s*>|\Z)", re.IGNORECASE | re.DOTALL
+    rb"<!--.*?(?:-->|\Z)|<template\b.*?(?:</template\s*>|\Z)", re.IGNORECASE | re.DOTALL
 )
+#: What acts only without scripts: crawlers that read sitemaps render pages with them.
+_NOSCRIPT = re.compile(rb"<noscript\b.*?(?:</noscript\s*>|\Z)", re.IGNORECASE | re.DOTALL)
 
 
 def is_redirect_stub(head: bytes) -> bool:
     """Whether a page's start holds a meta refresh that leaves at once for another URL."""
-    if b"refresh" not in head.lower():
+    lowered = head.lower()
+    if b"refresh" not in lowered:
         return False
     head = _INERT.sub(b"", head)
+    # A refresh for browsers without scripts redirects nobody else, unless a script sends the
+    # rest on too (sphinx-reredirects writes both).
+    if b"<noscript" in lowered and b"location" not in lowered:
+        head = _NOSCRIPT.sub(b"", head)
     return any(
         _REFRESH.search(tag) and _AT_ONCE_TO.search(tag)
         for tag in (match.group() for match in _META.finditer(head))

@@ -68,16 +68,19 @@ def normalise_base_url(value: str) -> str:
     segments = parts.path.split("/")[1:]
     if segments and not segments[-1]:  # the folder's own trailing slash
         segments.pop()
-    if any(segment in ("", ".", "..") for segment in segments):
-        folder = posixpath.normpath(parts.path or "/").lstrip("/")
-        served = urlunsplit((scheme, netloc, "/" + (folder + "/" if folder else ""), "", ""))
+    if any(unquote(segment) in ("", ".", "..") for segment in segments):  # `%2e%2e` too
+        folder = posixpath.normpath(unquote(parts.path) or "/").lstrip("/")
+        if _names_a_file(folder):
+            folder = posixpath.dirname(folder)
+        path = encode_url_path("/" + (folder + "/" if folder else ""))
+        served = urlunsplit((scheme, netloc, path, "", ""))
         raise ValueError(
             "its path holds an empty, '.' or '..' segment, which servers and crawlers read "
             f"differently; write the folder itself, such as {served}"
         )
     folder, _, name = parts.path.rpartition("/")
-    if name.lower().endswith((".html", ".htm", ".xml", ".txt")):  # `index.html/` is no page
-        served = urlunsplit((parts.scheme, parts.netloc, folder + "/", "", ""))
+    if _names_a_file(name):  # `index.html/` is no page
+        served = urlunsplit((scheme, netloc, folder + "/", "", ""))
         raise ValueError(
             f"it names a file ({name}), not the folder the site is served from, such as {served}"
         )
@@ -85,6 +88,10 @@ def normalise_base_url(value: str) -> str:
     if not path.endswith("/"):
         path += "/"
     return urlunsplit((scheme, netloc, path, "", ""))
+
+
+def _names_a_file(path: str) -> bool:
+    return path.lower().endswith((".html", ".htm", ".xml", ".txt"))
 
 
 #: The port a scheme implies, which a canonical URL leaves out.

@@ -482,8 +482,10 @@ class _Validation:
                     "rebuild the sitemaps or remove the entry",
                 )
                 continue
-            first = listed.setdefault(path.resolve(), line)
-            if first != line:
+            first = listed.get(path.resolve())
+            if first is None:
+                listed[path.resolve()] = line
+            else:
                 self.problem(
                     "error",
                     "duplicate",
@@ -520,7 +522,9 @@ class _Validation:
         except OSError:
             return
         names = list(noted_text_files(head))
-        if len(names) == len(parts):
+        # A hand-edited note may name anything: only plain names beside the index count.
+        plain = all(name == os.path.basename(name) not in ("", ".", "..") for name in names)
+        if plain and len(names) == len(parts):
             for part, name in zip(parts, names, strict=True):
                 self.twins[part.resolve()] = index.with_name(name)
 

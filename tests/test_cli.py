@@ -552,10 +552,13 @@ def test_pages_all_clamped_to_source_date_epoch_warn_that_they_share_one_time(
     site = _aged(tmp_path / "site", {"index.html": now, "a.html": now - 60, "b.html": now - 5})
     monkeypatch.setenv("SOURCE_DATE_EPOCH", str(now - 86400))
     assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
-    assert capsys.readouterr().err.startswith(
-        "sitemapkit: warning: every page's file time is at or after SOURCE_DATE_EPOCH "
-        f"({format_lastmod(now - 86400, False)}), so every page is dated that one time: a "
-        "generator that rewrites every page"
+    assert capsys.readouterr().err == (
+        "sitemapkit: warning: the files of every page with a file time are as new as "
+        f"SOURCE_DATE_EPOCH ({format_lastmod(now - 86400, False)}) or newer, so each is dated "
+        "that one time: a generator that rewrites every page on each build makes every file "
+        "newer, so that is not when each page changed, and search engines learn to ignore "
+        "such lastmods; set --lastmod to none, or keep the times of unchanged pages between "
+        "builds (see the README), unless every page did change [build-times]\n"
     )
     os.utime(site / "a.html", (now - 2 * 86400, now - 2 * 86400))  # restored from git
     assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
@@ -837,13 +840,18 @@ def test_redirect_stubs_are_not_listed_and_are_counted(
             "nojs.html": '<noscript><meta http-equiv="refresh" content="0; url=/js/"></noscript>'
             + PAGE,
             "empty.html": '<meta http-equiv="refresh" content="0; url=">' + PAGE,
+            # sphinx-reredirects: the refresh for browsers without scripts, a script for the rest.
+            "reredirect.html": '<html><head><noscript><meta http-equiv="refresh" content="0; '
+            'url=new/" /></noscript><script>var target = "new/";if (window.location.hash) '
+            "{window.location.replace(target + window.location.hash);} else "
+            "{window.location.replace(target);}</script></head></html>",
         },
     )
     assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
     out, err = capsys.readouterr()
-    assert out.startswith("sitemapkit: listed 8 pages (3 skipped: 3 redirect stub"), out
+    assert out.startswith("sitemapkit: listed 8 pages (4 skipped: 4 redirect stub"), out
     assert err == (
-        "sitemapkit: info: 3 redirect stubs not listed (a page whose meta refresh sends "
+        "sitemapkit: info: 4 redirect stubs not listed (a page whose meta refresh sends "
         "visitors to another address at once, as Hugo's aliases and jekyll-redirect-from "
         "write); the first: moved.html [redirect-stubs]\n"
     )

@@ -13,7 +13,7 @@ import pytest
 
 from conftest import SchemaSet, parse_urlset
 from sitemapkit import Notice, Page, build_sitemaps, parse_page_metadata, resolve_options
-from sitemapkit.dates import build_start_ns
+from sitemapkit.dates import build_start_ns, format_lastmod
 from sitemapkit.entries import source_times
 from sitemapkit.pages import with_noindex
 
@@ -401,6 +401,62 @@ def test_sources_all_modified_in_the_last_hour_are_an_info_line_for_a_page_list(
     os.utime(src / "a.md", (T0, T0))
     build_sitemaps(tmp_path, options, listed, report=notices.append)
     assert notices == []
+
+
+def test_sources_all_newer_than_source_date_epoch_are_an_info_line_naming_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every page clamped to one time, bar a tenth: one older source among eleven does not
+    hide it, two do."""
+    src = tmp_path / "src"
+    src.mkdir()
+    names = [f"p{number}.md" for number in range(11)]
+    for name in names:
+        (src / name).write_text("x")
+        os.utime(src / name, (T0 + DAY, T0 + DAY))
+    os.utime(src / "p0.md", (T0 - DAY, T0 - DAY))
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", str(T0))
+    listed = [Page(f"{name[:-3]}.html", sources=(str(src / name),)) for name in names]
+    notices: list[Notice] = []
+    options = resolve_options({"base_url": BASE, "robots": False})
+    build_sitemaps(tmp_path, options, listed, report=notices.append)
+    assert [(n.level, n.code, n.message) for n in notices] == [
+        (
+            "info",
+            "recent-sources",
+            "the files of 10 of the 11 pages with a file time are as new as SOURCE_DATE_EPOCH "
+            f"({format_lastmod(T0, False)}) or newer, so each is dated that one time: after a "
+            "fresh clone (as on CI) every source is newer than it, so that is not when each "
+            "page changed; restore the files' times from git before building (see the README), "
+            "unless every page did just change",
+        )
+    ]
+    notices.clear()
+    os.utime(src / "p1.md", (T0 - DAY, T0 - DAY))
+    build_sitemaps(tmp_path, options, listed, report=notices.append)
+    assert notices == []
+
+
+def test_a_stated_date_in_the_future_with_a_refused_file_time_gets_no_lastmod(
+    tmp_path: Path,
+) -> None:
+    """Neither time is the page's: it borrows no other page's either."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "a.md").write_text("x")
+    (src / "b.md").write_text("x")
+    os.utime(src / "a.md", (1, 1))  # a stand-in
+    os.utime(src / "b.md", (T0, T0))
+    ahead, problems = parse_page_metadata({"lastmod": "2999-01-01"})
+    assert problems == []
+    listed = [
+        Page("a.html", sources=(str(src / "a.md"),), meta=ahead),
+        Page("b.html", sources=(str(src / "b.md"),)),
+    ]
+    options = resolve_options({"base_url": BASE, "robots": False})
+    build_sitemaps(tmp_path, options, listed, report=lambda notice: None)
+    rows = {row["loc"]: row.get("lastmod") for row in parse_urlset(tmp_path / "sitemap.xml")}
+    assert rows == {BASE + "a.html": None, BASE + "b.html": format_lastmod(T0, False)}
 
 
 def test_a_page_list_on_a_local_address_is_an_info_line(tmp_path: Path) -> None:

@@ -312,6 +312,28 @@ def test_an_index_that_lists_a_sitemap_twice_is_an_error(make_tree: Callable[...
         report.problems[0].message
     )
     assert report.urls == 2
+    minified = (site / "sitemap-index.xml").read_text(encoding="utf-8").replace("\n", "")
+    (site / "sitemap-index.xml").write_text(minified, encoding="utf-8")
+    report = validate_target(site / "sitemap-index.xml")
+    assert [(p.code, p.line) for p in report.problems] == [("duplicate", 1)], report.describe()
+
+
+def test_a_hand_edited_text_note_naming_a_path_is_no_twin_and_no_crash(
+    make_tree: Callable[..., Path],
+) -> None:
+    index = _index("https://example.com/part.xml").replace(
+        "<sitemapindex", "<!-- text files: sub/x.txt, 10 bytes -->\n<sitemapindex"
+    )
+    site = make_tree(
+        {
+            "index.html": "<p>",
+            "sitemap-index.xml": index,
+            "part.xml": _urlset("https://example.com/"),
+            "sub/x.txt": "https://example.com/other\n",
+        }
+    )
+    report = validate_target(site / "sitemap-index.xml")
+    assert (report.problems, report.urls) == ([], 1), report.describe()
 
 
 def test_command_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
