@@ -383,6 +383,9 @@ def test_redirect_stubs_and_unmatched_static_files_are_not_listed(
         **BLOG,
         "files/guide.pdf": "%PDF-1.4\n",
         "files/logo.png": "png",
+        # An {attach} link to a file that is not there: Pelican warns and copies nothing.
+        "articles/slides.md": article("Slides", "slides", "Talks", "talks")
+        + "[slides]({attach}../files/slides.pdf)\n",
     }
     out = build(
         files,
@@ -391,6 +394,7 @@ def test_redirect_stubs_and_unmatched_static_files_are_not_listed(
         STATIC_PATHS=["files"],
         SITEMAPKIT={"include_static": ["*.pdf"]},
     )
+    assert not (out / "files" / "slides.pdf").exists()
     assert (out / "old" / "pages" / "about.html").is_file()
     assert (out / "files" / "logo.png").is_file()
     found = set(assert_every_loc_is_a_file(out))

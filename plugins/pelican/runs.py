@@ -226,11 +226,19 @@ def _listed(
     (drafts, hidden content: a pattern naming them is not one that matches nothing)."""
     listed = []
     for written in run.pages():
-        if _wanted(written, options, static):
+        if _wanted(written, options, static) and (
+            written.status != STATIC or _copied(run.output_path, written.page.path)
+        ):
             listed.append(written)
         else:
             left_out.append(written.page.path)
     return listed
+
+
+def _copied(output_path: str, path: str) -> bool:
+    """Whether Pelican copied a static file: an `{attach}` link to a missing file still makes
+    one, with a warning, and nothing is copied."""
+    return os.path.isfile(os.path.join(output_path, *path.split("/")))
 
 
 def _checked(pages: list[Page], output_path: str, options: PelicanOptions) -> list[Page]:
