@@ -117,6 +117,19 @@ def build_sitemaps(
             raise file_system_error(exc, root) from exc
 
 
+def remove_sitemaps(output_dir: str | os.PathLike[str], options: SitemapOptions) -> list[str]:
+    """Take out the sitemaps an earlier build wrote into a folder that no longer gets any (a
+    subsite now listed in its main site's sitemap), and the robots.txt line it added: only
+    files sitemapkit wrote. Returns what went."""
+    root = os.fspath(output_dir)
+    try:
+        removed = SitemapWriter(root, options).write(()).removed
+        gone = remove_robots_line(root)
+    except OSError as exc:
+        raise file_system_error(exc, root) from exc
+    return removed + (["robots.txt"] if gone == "file" else ["robots.txt's line"] if gone else [])
+
+
 def _build(
     root: str,
     options: SitemapOptions,

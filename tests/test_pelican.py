@@ -999,6 +999,30 @@ def test_subsites_built_inside_the_main_run_share_one_sitemap(
     assert urls("hello.html", "fr/bonjour.html", "fr/", "fr/tag/fr.html", "tag/en.html") <= found
 
 
+def test_a_subsite_moved_below_the_main_site_loses_its_own_old_sitemaps(
+    build_with_subsite: Callable[..., Path], caplog: pytest.LogCaptureFixture
+) -> None:
+    """It had a host of its own; now it is listed in the main sitemap, and the old files in
+    its folder would go on being served, listing the old address."""
+    out = build_with_subsite(SUBSITE_URL="https://fr.example.com")
+    assert "https://fr.example.com/bonjour.html" in locs(out / "fr" / "sitemap.xml")
+    assert (out / "fr" / "robots.txt").is_file()
+    mine = out / "fr" / "notes.txt"
+    mine.write_text("kept\n", encoding="utf-8")
+    with caplog.at_level(logging.INFO, logger="sitemapkit"):
+        out = build_with_subsite()
+    assert BASE + "fr/bonjour.html" in locs(out / "sitemap.xml")
+    left = {p.name for p in (out / "fr").iterdir()}
+    assert "notes.txt" in left and "bonjour.html" in left
+    assert not {name for name in left if name.startswith(("sitemap", "robots"))}
+    told = [r.getMessage() for r in caplog.records if "listed in the main site's" in r.getMessage()]
+    assert told == [
+        f"sitemapkit: the subsite in {out / 'fr'} is listed in the main site's sitemap now, so "
+        "the sitemap files an earlier build wrote there were removed: sitemap-index.xml, "
+        "sitemap.txt, sitemap.xml, robots.txt"
+    ]
+
+
 @pytest.mark.parametrize("subsite_url", ["https://EXAMPLE.com/fr/", ""])
 def test_a_subsite_spelt_otherwise_or_relative_is_listed_below_the_main_site(
     build_with_subsite: Callable[..., Path], subsite_url: str

@@ -17,6 +17,7 @@ from types import FrameType
 from typing import Any
 
 from sitemapkit import Notice, OptionError, Page, SitemapkitError, build_sitemaps
+from sitemapkit.build import remove_sitemaps
 from sitemapkit.dates import build_start_ns
 from sitemapkit.entries import UNMATCHED, Report
 from sitemapkit.gc_pause import paused_gc
@@ -195,14 +196,24 @@ class Separate:
     why: str
 
 
-def pages_of(
-    main: SiteRun, options: PelicanOptions
-) -> tuple[list[Page], list[Separate], list[str]]:
-    """The main site's pages and those of its subsites, with paths below the main output,
-    the subsites that need a sitemap of their own, and the paths of the pages left out."""
+@dataclass
+class Sites:
+    """One run's sites: the pages of the main sitemap (its own and its subsites', with paths
+    below the main output), the subsites that need a sitemap of their own, the paths of the
+    pages left out, and the output folders of subsites listed in the main sitemap."""
+
+    pages: list[Page]
+    separate: list[Separate]
+    left_out: list[str]
+    merged_folders: list[str]
+
+
+def pages_of(main: SiteRun, options: PelicanOptions) -> Sites:
+    """The main site's pages and its subsites', and which subsites need sitemaps of their own."""
     pages: list[Page] = []
     separate: list[Separate] = []
     left_out: list[str] = []
+    merged_folders: list[str] = []
     static = PathMatcher(options.include_static)
     runs = [main]
     while runs:
@@ -212,11 +223,13 @@ def pages_of(
         if isinstance(prefixes, str):
             separate.append(Separate(run, prefixes))
             continue
+        if prefixes[0]:
+            merged_folders.append(run.output_path)
         run_left_out: list[str] = []
         listed = _listed(run, options, static, run_left_out)
         pages.extend(_rebased(written, *prefixes) for written in listed)
         left_out += [prefixes[0] + path for path in run_left_out]
-    return _checked(pages, main.output_path, options), separate, left_out
+    return Sites(_checked(pages, main.output_path, options), separate, left_out, merged_folders)
 
 
 def _listed(
@@ -429,22 +442,33 @@ def write_sitemaps(main: SiteRun) -> None:
     problem = None
     try:
         with paused_gc():  # see sitemapkit.gc_pause: Pelican keeps every document in memory
-            pages, separate, left_out = pages_of(main, options)
+            sites = pages_of(main, options)
             result = build_sitemaps(
                 main.output_path,
                 options.core,
-                pages,
+                sites.pages,
                 report=held[0].append,
                 build_started_ns=main.started_ns,
-                left_out=left_out,
+                left_out=sites.left_out,
             )
-            for subsite in separate:
+            for subsite in sites.separate:
                 held.append([])
                 write_separate(subsite, options, main.started_ns, held[-1].append)
+            # A subsite that had an address of its own before: its old sitemaps would go on
+            # being served (at /fr/sitemap.xml), listing the old address.
+            removed = [(f, remove_sitemaps(f, options.core)) for f in sites.merged_folders]
     except SitemapkitError as error:
         problem = error.spelled(spelling)
     for notice in _unmatched_in_every_sitemap(held):
         _log_notice(notice)
+    for folder, names in removed if problem is None else ():
+        if names:
+            logger.info(
+                "sitemapkit: the subsite in %s is listed in the main site's sitemap now, so the "
+                "sitemap files an earlier build wrote there were removed: %s",
+                folder,
+                ", ".join(names),
+            )
     if problem is None:
         if result.urls:
             logger.info("sitemapkit: listed %s", result.describe())
