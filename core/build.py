@@ -20,12 +20,12 @@ from .entries import (
 )
 from .errors import SitemapkitError, file_system_error
 from .gc_pause import paused_gc
-from .options import SitemapOptions
+from .options import DEFAULT_XML_NAMES, SitemapOptions
 from .pages import Page, SkippedPages, scan_output
 from .robots import LINK_REPLACED, remove_robots_line, sitemap_line, update_robots
 from .robots_rules import Blocked, DisallowedUrls
 from .urls import base_path, local_host
-from .writer import FileNames, Progress, SitemapWriter, WriteResult
+from .writer import FileNames, Progress, SitemapWriter, WriteResult, is_own_file
 
 _logger = logging.getLogger("sitemapkit")
 
@@ -88,6 +88,32 @@ def _left_over_notice(left_over: list[str]) -> Notice:
         f"replaced {', '.join(left_over)}, which an earlier build left (another sitemap "
         f"tool's, as after a move to sitemapkit); {'they were' if many else 'it was'} not "
         "written during this build, so nothing else writes there",
+    )
+
+
+def _at_default_names(root: str, options: SitemapOptions) -> list[str]:
+    """Sitemap files an earlier build wrote at the default names, when this one writes others:
+    they are not kept up to date, yet they are served."""
+    current = {options.sitemap_name, options.index_name, options.txt_name}
+    found = []
+    for name in sorted(set(DEFAULT_XML_NAMES) - current):
+        path = os.path.join(root, name)
+        if os.path.isfile(path) and is_own_file(path, {}):
+            found.append(name)
+    return found
+
+
+def _earlier_names_notice(names: list[str]) -> Notice:
+    many = len(names) > 1
+    return Notice(
+        "info",
+        "earlier-names",
+        f"{' and '.join(names)}, written by an earlier build under the default "
+        f"name{'s' if many else ''}, {'are' if many else 'is'} still here and no longer kept "
+        "up to date, as sitemap_name and index_name name other files now; remove "
+        f"{'them' if many else 'it'} (and {'their' if many else 'its'} parts, text files and "
+        ".gz twins) by hand",
+        ("sitemap_name", "index_name"),
     )
 
 
@@ -189,6 +215,9 @@ def _build(
         report(_replaced_notice(fresh, writer.names))
     if written.left_over:
         report(_left_over_notice(written.left_over))
+    earlier = _at_default_names(root, options)
+    if earlier:
+        report(_earlier_names_notice(earlier))
     if written.urls == 0:
         report(
             _no_pages_notice(maker.skipped["excluded"], maker.excluded_by_page, maker.noindex.count)

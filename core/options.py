@@ -320,6 +320,10 @@ OPTION_SPECS: tuple[OptionSpec, ...] = tuple(
     for f in dataclasses.fields(SitemapOptions)
 )
 OPTION_NAMES: frozenset[str] = frozenset(spec.name for spec in OPTION_SPECS)
+#: The XML files a build writes unless `index_name` or `sitemap_name` say otherwise.
+DEFAULT_XML_NAMES: tuple[str, ...] = tuple(
+    str(spec.default) for spec in OPTION_SPECS if spec.name in ("index_name", "sitemap_name")
+)
 
 
 #: First words of option names that mean the opposite of each other.

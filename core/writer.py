@@ -22,7 +22,7 @@ from urllib.parse import quote, unquote
 from .dates import fits_w3c, unwritable_time
 from .entries import Entry
 from .errors import SitemapkitError
-from .options import MAX_URLS_PER_FILE, SitemapOptions
+from .options import DEFAULT_XML_NAMES, MAX_URLS_PER_FILE, SitemapOptions
 from .temp_files import STARTS as TEMP_STARTS
 from .temp_files import left_behind, open_temp
 from .urls import encode_file_path
@@ -451,6 +451,13 @@ class SitemapWriter:
         indexes = [data for data in earlier if data is not None]
         noted = {name: size for data in indexes for name, size in noted_text_files(data).items()}
         listed = set().union(*map(listed_files, indexes))
+        # A text file an index at the default names notes is ours too (sitemap_name or
+        # index_name changed since): recognised, though left for the user to tidy.
+        known = dict(noted)
+        for name in DEFAULT_XML_NAMES:
+            data = read_own_index(os.path.join(self.root, name))
+            if data is not None and name not in (names.index, names.sitemap):
+                known = noted_text_files(data) | known
         base = self.options.base_url or ""
         if len(self._parts) == 1:
             targets = [(self._parts[0], names.sitemap, names.txt)]
@@ -478,7 +485,7 @@ class SitemapWriter:
             index_names = [names.index] + ([names.sitemap] if len(self._parts) > 1 else [])
             for name in index_names:
                 placements += self._write_whole(name, index)
-        foreign = self._foreign_targets((name for _, name in placements), noted)
+        foreign = self._foreign_targets((name for _, name in placements), known)
         for temp_path, name in placements:
             target = os.path.join(self.root, name)
             if name in foreign:

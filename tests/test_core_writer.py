@@ -386,6 +386,30 @@ def test_files_under_an_old_sitemap_name_go_after_a_rename(tmp_path: Path) -> No
     }
 
 
+def test_files_left_at_the_default_names_after_an_index_rename_are_named(tmp_path: Path) -> None:
+    """A new `index_name` finds no old index to tidy by: the files stay, and are named; the
+    text file the old index noted is still known as ours, so it is replaced quietly."""
+    build_sitemaps(tmp_path, resolve_options({"base_url": BASE}), pages(2))
+    notices: list[Notice] = []
+    renamed = {"base_url": BASE, "index_name": "idx.xml", "sitemap_name": "sm.xml"}
+    build_sitemaps(tmp_path, resolve_options(renamed), pages(2), report=notices.append)
+    assert [(n.level, n.code, n.options) for n in notices] == [
+        ("info", "earlier-names", ("sitemap_name", "index_name"))
+    ]
+    assert notices[0].message.startswith(
+        "sitemap-index.xml and sitemap.xml, written by an earlier build under the default "
+        "names, are still here and no longer kept up to date"
+    )
+    assert {"idx.xml", "sm.xml", "sitemap.txt", "sitemap.xml", "sitemap-index.xml"} <= names(
+        tmp_path
+    )
+    (tmp_path / "sitemap.xml").unlink()
+    (tmp_path / "sitemap-index.xml").write_text("<sitemapindex>the user's</sitemapindex>")
+    notices.clear()
+    build_sitemaps(tmp_path, resolve_options(renamed), pages(2), report=notices.append)
+    assert notices == []  # a file sitemapkit did not write is not its business
+
+
 def test_a_text_file_another_tool_wrote_over_ours_is_never_removed(tmp_path: Path) -> None:
     build_sitemaps(tmp_path, resolve_options({"base_url": BASE}), pages(2))
     theirs = f"{BASE}a.html\n{BASE}only-in-the-feed.html\n"
