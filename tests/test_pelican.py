@@ -325,19 +325,21 @@ def test_templates_that_render_other_files_than_pages_are_not_listed(
             "opensearch.html": "<OpenSearchDescription/>",
             "links.html": "<p>links</p>",
             "humans.html": "team: Ada",
+            "search.html": "<form><input name=q></form>",  # a search plugin's page
         },
     )
     out = build(
         {**BLOG, "extra/links.html": "<p>links</p>", "extra/humans.txt": "team: Ada"},
         THEME_TEMPLATES_OVERRIDES=[str(templates)],
-        DIRECT_TEMPLATES=["index", "opensearch"],
+        DIRECT_TEMPLATES=["index", "opensearch", "search"],
         OPENSEARCH_SAVE_AS="opensearch.xml",
         TEMPLATE_PAGES={"extra/links.html": "links.html", "extra/humans.txt": "humans.txt"},
     )
     assert (out / "opensearch.xml").is_file() and (out / "humans.txt").is_file()
+    assert (out / "search.html").is_file()
     found = set(locs(out / "sitemap.xml"))
     assert urls("links.html") <= found
-    assert not urls("opensearch.xml", "opensearch.html", "humans.txt") & found
+    assert not urls("opensearch.xml", "opensearch.html", "humans.txt", "search.html") & found
 
 
 def test_each_content_url_follows_the_settings_pelican_picks_for_it(

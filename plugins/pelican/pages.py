@@ -36,7 +36,7 @@ _ALL_SPELLINGS = frozenset(name for names in METADATA_SPELLINGS.values() for nam
 _OUR_PREFIX = "sitemap"
 _KNOWN_KEYS = ", ".join(names[0].capitalize() for names in METADATA_SPELLINGS.values())
 LISTING_OWNERS = ("tag", "category", "author")
-PUBLISHED, LISTING, STATIC = "published", "listing", "static"
+PUBLISHED, LISTING, STATIC, SEARCH = "published", "listing", "static", "search"
 
 
 @dataclass(slots=True)  # not frozen: one per written file, and frozen __init__ costs 3x
@@ -305,15 +305,19 @@ class DirectTemplates:
     def __init__(self) -> None:
         self._templates: object = None
         self._urls: dict[object, str | None] = {}
+        #: Where the `search` template is written: a search box, no content of its own.
+        self.search: object = None
 
     def get(self, context: Mapping[str, Any]) -> dict[object, str | None]:
         templates = context.get("DIRECT_TEMPLATES", ())
         if templates is not self._templates:
-            self._templates, self._urls = templates, {}
+            self._templates, self._urls, self.search = templates, {}, None
             for template in templates:
                 name = str(template).upper()
                 save_as = context.get(f"{name}_SAVE_AS", f"{template}.html")
                 self._urls.setdefault(save_as, context.get(f"{name}_URL"))
+                if name == "SEARCH":
+                    self.search = save_as
         return self._urls
 
 
@@ -408,6 +412,8 @@ def written_listing(path: str, context: Mapping[str, Any], tables: ListingTables
     url = _listing_url(context, path, output_file, tables.periods, tables.direct)
     template = tables.template_pages.get(context).get(output_file)
     page = Page(path, url=url, sources=(template,) if template else ())
+    if output_file == tables.direct.search and not _has_owner(context):
+        return Written(page, SEARCH, shown)  # results pages are no content (Google asks so)
     return Written(page, LISTING, shown)
 
 
