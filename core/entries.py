@@ -160,7 +160,7 @@ def _placeholder_times_notice(pages: SkippedPages) -> Notice:
         f"{count} before 1990 ({'the first: ' if many else ''}{pages.first!r}), a stand-in "
         "that tools such as Nix, zip archives or SOURCE_DATE_EPOCH=0 give files, not a time "
         f"the page changed, so {'they are' if many else 'it is'} not used (such a page is "
-        "listed without a lastmod); restore the files' times (see the README), or set "
+        "listed with no date); restore the files' times (see the README), or set "
         "lastmod to none",
         ("lastmod",),
     )

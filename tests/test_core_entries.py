@@ -163,7 +163,7 @@ def test_a_file_time_before_1990_is_a_stand_in_and_gives_no_lastmod(
     assert notices[0].message.startswith(
         "2 pages have file times before 1990 (the first: 'a.html'), a stand-in that tools such "
         "as Nix, zip archives or SOURCE_DATE_EPOCH=0 give files, not a time the page changed, "
-        "so they are not used (such a page is listed without a lastmod); "
+        "so they are not used (such a page is listed with no date); "
     )
     # A page list: the page's own time is refused, so it takes no other page's time either
     # (a page whose source is missing, or that has none, takes the site's newest).
