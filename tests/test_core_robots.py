@@ -115,6 +115,22 @@ def test_a_robots_txt_that_is_a_link_becomes_a_file_and_its_target_stays(tmp_pat
     assert source.read_text() == f"User-agent: *\n{OURS}"
 
 
+def test_a_robots_txt_hard_linked_to_a_source_is_replaced_not_written_through(
+    tmp_path: Path,
+) -> None:
+    """STATIC_CREATE_LINKS on one file system makes a hard link: one file, two names."""
+    source = tmp_path / "content" / "robots.txt"
+    source.parent.mkdir()
+    source.write_text("User-agent: *\nDisallow: /private/\n")
+    site = tmp_path / "output"
+    site.mkdir()
+    os.link(source, site / "robots.txt")
+    build(site)
+    assert (site / "robots.txt").read_text() == f"User-agent: *\nDisallow: /private/\n{OURS}"
+    assert source.read_text() == "User-agent: *\nDisallow: /private/\n"
+    assert source.stat().st_nlink == 1
+
+
 def test_our_line_follows_a_new_base_url_or_index_name_in_place(tmp_path: Path) -> None:
     robots = tmp_path / "robots.txt"
     robots.write_bytes(b"\xef\xbb\xbfUser-agent: *\nDisallow: /private/\n")
