@@ -657,6 +657,26 @@ def test_a_pattern_naming_pages_mkdocs_leaves_out_itself_is_not_told_as_unmatche
     assert len(locs(site / "sitemap.xml")) == len(LISTED_SOURCES)
 
 
+def test_a_site_url_a_later_plugin_sets_in_its_on_config_is_the_one_listed(
+    tmp_path: Path, schemas: SchemaSet
+) -> None:
+    """mike, listed after sitemapkit, puts the version's folder into site_url in its own
+    on_config; a hook's on_config runs after every plugin's, as mike's then does."""
+    hook = (
+        "def on_config(config):\n"
+        "    config.site_url = config.site_url + '1.0/'\n"
+        "    return config\n"
+    )
+    config = {"site_url": "https://example.com/", "hooks": ["hooks.py"]}
+    site = run_build(make_site(tmp_path, config, **{"hooks.py": hook}))
+    listed = locs(site / "sitemap.xml")
+    assert listed[0] == "https://example.com/1.0/"
+    assert all(loc.startswith("https://example.com/1.0/") for loc in listed)
+    assert set(listed) <= set(canonical_links(site).values())  # MkDocs' own URLs
+    assert not (site / "robots.txt").exists()  # below the host's root: no robots.txt line
+    schemas.validate_folder(site)
+
+
 #: The README's gen-files recipe, for one module.
 GEN_REF_PAGE = r"""
 from datetime import datetime, timezone

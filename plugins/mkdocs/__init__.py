@@ -11,6 +11,7 @@ and only the outermost build writes, after the ones inside it.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
@@ -126,7 +127,14 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
     def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment:
         drop_theme_template(files, config)  # before MkDocs copies static files
         if self.open:
-            self.open[-1].files = files
+            build = self.open[-1]
+            build.files = files
+            # Every plugin's on_config has run: mike, listed after this plugin, has put the
+            # version's folder into site_url since this plugin's on_config read it.
+            if build.options is not None:
+                own = self._base_url_of(config, build.options)
+                if own is not None and own != build.options.base_url:
+                    build.options = dataclasses.replace(build.options, base_url=own)
             self.open[-1].listings = tag_listings(config.plugins.values())
         return env
 
