@@ -22,7 +22,9 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page as MkDocsPage
+from mkdocs.utils.templates import TemplateContext
 from sitemapkit import Notice, Page, SitemapkitError, SitemapOptions, build_sitemaps
 from sitemapkit.dates import build_start_ns
 from sitemapkit.entries import UnmatchedPatterns
@@ -31,7 +33,7 @@ from sitemapkit.urls import normalise_base_url
 
 from .config import SitemapkitConfig, core_options
 from .git_dates import shallow_clone
-from .pages import Rendered, rebased, site_pages, tag_listings, unbuilt_pages
+from .pages import Rendered, rebased, shown_posts, site_pages, tag_listings, unbuilt_pages
 from .redirects import drop_redirected, redirected_paths
 from .takeover import drop_theme_template, remove_mkdocs_leftovers, stop_mkdocs_sitemap
 
@@ -79,6 +81,8 @@ class _Build:
     files: Files | None = None
     #: Pages with tags listings -> the pages shown, read before a build inside resets them.
     listings: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: Blog views -> the posts each one shows, as rendered (a pagination page, its share).
+    shown: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: The pages rendered, and those whose HTML has a robots noindex; None when unchecked.
     rendered: Rendered | None = None
     pages: list[Page] | None = None
@@ -138,6 +142,16 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
             self.open[-1].listings = tag_listings(config.plugins.values())
         return env
 
+    @event_priority(-1000)  # after Material's blog plugin has put the view's posts there
+    def on_page_context(
+        self, context: TemplateContext, *, page: MkDocsPage, config: MkDocsConfig, nav: Navigation
+    ) -> TemplateContext:
+        if self.open and isinstance(getattr(page, "posts", None), list):
+            posts = shown_posts(context)
+            if posts is not None:
+                self.open[-1].shown[page.file.dest_uri] = posts
+        return context
+
     @event_priority(-1000)  # after plugins and hooks that add meta tags to the page
     def on_post_page(self, output: str, *, page: MkDocsPage, config: MkDocsConfig) -> str:
         if self.open and (rendered := self.open[-1].rendered) is not None:
@@ -170,7 +184,12 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                 if build.pages is None:
                     started = self.started_ns // 1_000_000_000
                     pages = site_pages(
-                        build.files, log.warning, build.listings, build.rendered, started
+                        build.files,
+                        log.warning,
+                        build.listings,
+                        build.rendered,
+                        started,
+                        build.shown,
                     )
                     redirected = redirected_paths(config, build.files)
                     build.pages = drop_redirected(pages, redirected, log.info)

@@ -74,6 +74,15 @@ def listed_pages(page: MkDocsPage) -> tuple[str, ...]:
     )
 
 
+def shown_posts(context: Mapping[str, object]) -> tuple[str, ...] | None:
+    """The posts a blog view's page shows, from the context Material's blog plugin renders it
+    with: a pagination page carries the whole view's posts as `posts`, and shows its share."""
+    posts = context.get("posts")
+    if not isinstance(posts, list):
+        return None
+    return tuple(name for name in map(_file_of, posts) if name is not None)
+
+
 def _file_of(item: object) -> str | None:
     file = getattr(item, "file", None)
     return file.dest_uri if isinstance(file, File) else None
@@ -139,6 +148,7 @@ def site_pages(
     listings: Mapping[str, tuple[str, ...]] | None = None,
     rendered: Rendered | None = None,
     started: int = 1 << 62,
+    shown: Mapping[str, tuple[str, ...]] | None = None,
 ) -> list[Page]:
     """The included documentation pages, with MkDocs' own URL (relative to `site_url`).
 
@@ -150,6 +160,8 @@ def site_pages(
     With `rendered` (what the build's rendering saw), pages whose HTML has a robots noindex
     are marked; without it none are. A page mkdocs-git-revision-date-localized-plugin dated is
     as new as that commit (before `started`, the build's start in seconds), not its file.
+    `shown` are the posts each blog view showed as it was rendered (a pagination page, its
+    share of the view's posts); a view not rendered in this build takes all of its posts.
     """
     listings = listings or {}
     pages = []
@@ -169,12 +181,15 @@ def site_pages(
             if redirects:
                 metadata = with_redirect(metadata)
         committed = git_revision_time(meta, started) if GIT_DATE_KEY in meta else None
+        lists = shown.get(file.dest_uri) if shown else None  # as rendered, else the page's own
+        if lists is None:
+            lists = listed_pages(page)
         pages.append(
             Page(
                 file.dest_uri,
                 page.url,
                 (source,) if source and committed is None else (),
-                listed_pages(page) + listings.get(file.dest_uri, ()),
+                lists + listings.get(file.dest_uri, ()),
                 meta=metadata,
                 mtime=committed,
             )
