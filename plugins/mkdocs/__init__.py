@@ -46,17 +46,25 @@ log = get_plugin_logger(__name__)
 GIT_PLUGIN = "git-revision-date-localized"
 
 
-def log_notice(notice: Notice, git_plugin: bool = False) -> None:
+def log_notice(notice: Notice, git_plugin: bool = False, dirty: bool = False) -> None:
     """The core's notices in MkDocs' log; warnings count for `mkdocs build --strict`."""
     message = notice.message
     if notice.code == "recent-sources":  # what a MkDocs user can do about it
-        message += (
-            f"; {GIT_PLUGIN} is in plugins, yet it gave no page an earlier commit time (is it "
-            "enabled here, and is the history there?)"
-            if git_plugin
-            else f"; or add mkdocs-{GIT_PLUGIN}-plugin to plugins: a page it dates takes the "
-            "time of its last commit"
-        )
+        if git_plugin and dirty:
+            message += (
+                f"; in a --dirty build {GIT_PLUGIN} dates only the pages rendered again, and "
+                "the others keep their files' times: a full build dates them all"
+            )
+        elif git_plugin:
+            message += (
+                f"; {GIT_PLUGIN} is in plugins, yet it gave no page an earlier commit time "
+                "(is it enabled here, and is the history there?)"
+            )
+        else:
+            message += (
+                f"; or add mkdocs-{GIT_PLUGIN}-plugin to plugins: a page it dates takes the "
+                "time of its last commit"
+            )
     (log.warning if notice.level == "warning" else log.info)(message)
 
 
@@ -97,6 +105,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
     def __init__(self) -> None:
         super().__init__()
         self.command = "build"
+        self.dirty = False
         self.options: SitemapOptions | None = None
         #: Builds started and not yet finished: more than one when a build runs inside another.
         self.open: list[_Build] = []
@@ -111,7 +120,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         self.startup_ns: int | None = None
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
-        self.command = command
+        self.command, self.dirty = command, dirty
         self.startup_ns = build_start_ns()  # before any plugin's on_config
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -200,7 +209,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                     outer = self.open[0].options
                     own = self._base_url_of(config, options)
                     if outer is not None and outer.base_url and own:
-                        for page in rebased(build.pages, own, outer.base_url, log.warning):
+                        for page in rebased(build.pages, own, outer.base_url, log.info):
                             self.gathered.setdefault(page.path, page)
                     return
                 for page in build.pages:
@@ -208,16 +217,20 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                 pages = list(self.gathered.values())
                 warn_of_shallow_clone(pages, config.docs_dir)
                 git_plugin = GIT_PLUGIN in config.plugins
+                # Before writing: the core then tells what an earlier build left as it is.
+                kept = {options.sitemap_name} | (
+                    {options.sitemap_name + ".gz"} if options.gzip else set()
+                )
+                remove_mkdocs_leftovers(config.site_dir, kept, build.files)
                 result = build_sitemaps(
                     config.site_dir,
                     options,
                     pages,
-                    report=lambda notice: log_notice(notice, git_plugin),
+                    report=lambda notice: log_notice(notice, git_plugin, self.dirty),
                     build_started_ns=self.started_ns,
                     left_out=sorted(self.left_out),
                 )
         except SitemapkitError as exc:
             raise PluginError(str(exc)) from None
-        remove_mkdocs_leftovers(config.site_dir, result.files, build.files)
         if result.urls:
             log.info(result.describe())

@@ -206,20 +206,20 @@ def unbuilt_pages(files: Files) -> Iterator[str]:
             yield file.dest_uri
 
 
-def rebased(pages: list[Page], base_url: str, main_base_url: str, warn: Warn) -> list[Page]:
+def rebased(pages: list[Page], base_url: str, main_base_url: str, tell: Warn) -> list[Page]:
     """A build inside another (a language of mkdocs-static-i18n) with a `site_url` of its own:
     its pages' URLs, relative to the main build's. Under another address they are left out,
-    with a warning: a sitemap lists the URLs below its own address only."""
+    and told (an INFO line: a set-up, not a mistake, that `--strict` must not fail on)."""
     prefix = path_below(base_url, main_base_url)
     if prefix == "":
         return pages
     if prefix is None:
         if pages:
-            warn(
+            tell(
                 f"the {len(pages):,} pages built with site_url {base_url} (a language with a "
                 f"site_url of its own) are not listed: it is not below {main_base_url}, and a "
-                "sitemap lists the URLs below its own address only; give that address a "
-                "sitemap of its own"
+                "sitemap lists the URLs below its own address only; that address needs a "
+                "sitemap of its own, which this build does not write"
             )
         return []
     return [

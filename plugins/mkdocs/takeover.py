@@ -41,13 +41,13 @@ def _is_urlset(path: str) -> bool:
     return head is not None and _URLSET in head
 
 
-def remove_mkdocs_leftovers(site_dir: str, written: Iterable[str], files: Files) -> list[str]:
+def remove_mkdocs_leftovers(site_dir: str, kept: Iterable[str], files: Files) -> list[str]:
     """Remove MkDocs' sitemap files that an earlier build left (`--dirty` keeps them).
 
-    The names written this build stay, and so do the site's own files.
+    The names this build writes (`kept`) stay, and so do the site's own files.
     """
     removed = []
-    keep = set(written)
+    keep = set(kept)
     for name in MKDOCS_OUTPUTS:
         path = os.path.join(site_dir, name)
         if name in keep or os.path.islink(path) or not os.path.isfile(path):
