@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from contextlib import AbstractContextManager, nullcontext
+from functools import partial
 from typing import Any
 
 from docutils import nodes
@@ -35,7 +36,7 @@ from .ablog_drafts import ablog_drafts
 from .autosummary import forget_stubs, merge_stubs, note_stubs, stub_documents, writes_stubs
 from .builders import writes_website
 from .catalogs import find_catalogs
-from .code_pages import index_listings, module_page_sources
+from .code_pages import index_listings, module_page_commits, module_page_sources
 from .config import (
     BASE_URL_SETTING,
     PREFIX,
@@ -47,7 +48,7 @@ from .config import (
 )
 from .generated import GeneratedPages
 from .misplaced_fields import misplaced_fields
-from .pages import document_pages, generated_pages, page_paths
+from .pages import commit_time, document_pages, generated_pages, page_paths
 from .redirects import redirected_documents
 from .written_sources import written_sources
 
@@ -223,7 +224,12 @@ class SitemapRun:
                 generated = self.generated.current(app, builder, env.found_docs)
                 shows = {**self.generated.shows, **index_listings(app, generated)}
                 sources = module_page_sources(generated)
-                pages += generated_pages(builder, generated, shows, sources)
+                commits = (
+                    module_page_commits(app, generated, partial(commit_time, committed))
+                    if committed
+                    else {}
+                )
+                pages += generated_pages(builder, generated, shows, sources, commits)
                 drafts = {page_paths(builder)(name) for name in ablog_drafts(app)}
                 leaves_out = sphinx_leaves_out(builder, self.options.exclude)
                 left_out = [p.path for p in pages if p.path in drafts or leaves_out(p.path)]

@@ -12,7 +12,7 @@ import contextlib
 import importlib.util
 import os
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from sphinx.application import Sphinx
 
@@ -30,6 +30,26 @@ def module_page_sources(pagenames: Iterable[str]) -> dict[str, tuple[str, ...]]:
             if path is not None:
                 sources[name] = (path,)
     return sources
+
+
+def module_page_commits(
+    app: Sphinx, pagenames: Iterable[str], commit_time: Callable[[str], int | None]
+) -> dict[str, int]:
+    """viewcode's module pages -> the commit time of the document that defines the module,
+    where sphinx-last-updated-by-git dated it: that time covers the module's file (autodoc
+    makes it a dependency), and a fresh clone's file times would not."""
+    modules = app.env.domaindata.get("py", {}).get("modules", {})
+    if not isinstance(modules, Mapping):
+        return {}
+    times: dict[str, int] = {}
+    for name in pagenames:
+        if not name.startswith(MODULE_PAGES) or name == MODULE_PAGES_INDEX:
+            continue
+        docname = getattr(modules.get(name[len(MODULE_PAGES) :].replace("/", ".")), "docname", None)
+        seconds = commit_time(docname) if isinstance(docname, str) else None
+        if seconds is not None:
+            times[name] = seconds
+    return times
 
 
 def _module_file(modname: str) -> str | None:

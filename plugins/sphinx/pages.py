@@ -202,6 +202,11 @@ def document_pages(
     return pages
 
 
+def commit_time(committed: Mapping[str, object], docname: str) -> int | None:
+    """When sphinx-last-updated-by-git says a document last changed, if it knows."""
+    return _commit_time(committed.get(docname))
+
+
 def _commit_time(found: object) -> int | None:
     """sphinx-last-updated-by-git's `(timestamp, show_sourcelink)` for a document: the
     timestamp is git's text (`b"1686125350"`), or None where git had none (an untracked
@@ -221,18 +226,21 @@ def generated_pages(
     pagenames: Iterable[str],
     shows: Mapping[str, tuple[str, ...]] | None = None,
     sources: Mapping[str, tuple[str, ...]] | None = None,
+    commits: Mapping[str, int] | None = None,
 ) -> list[Page]:
     """Indices, additional pages, viewcode's `_modules/`: dated by their `sources` (a module
-    page by its module's file), or the newest of the pages a listing `shows` (ablog's archives
-    and tags, the module indices), else by the site's newest date."""
+    page by its module's file, or by the git `commits` time of the document defining the
+    module), or the newest of the pages a listing `shows` (ablog's archives and tags, the
+    module indices), else by the site's newest date."""
     page_path, target_uri = page_paths(builder), target_uris(builder)
-    shows, sources = shows or {}, sources or {}
+    shows, sources, commits = shows or {}, sources or {}, commits or {}
     return [
         Page(
             page_path(name),
             url=target_uri(name),
-            sources=sources.get(name, ()),
+            sources=() if name in commits else sources.get(name, ()),
             lists=tuple(page_path(shown) for shown in shows.get(name, ())),
+            mtime=commits.get(name),
         )
         for name in sorted(pagenames)
     ]
