@@ -208,7 +208,7 @@ def _build(
         stubs.count += maker.redirects.count
     if stubs.count:
         maker.skipped["redirect stub"] = stubs.count
-        report(_stubs_notice(stubs))
+        report(_stubs_notice(stubs, scanned=pages is None))
     result = BuildResult(**vars(written), skipped=dict(maker.skipped))
     fresh = [name for name in written.replaced if name not in written.left_over]
     if fresh:
@@ -311,13 +311,16 @@ def _no_pages_notice(excluded: int, by_page: int, noindex: int) -> Notice:
     )
 
 
-def _stubs_notice(stubs: SkippedPages) -> Notice:
+def _stubs_notice(stubs: SkippedPages, scanned: bool) -> Notice:
+    writers = (
+        "Hugo's aliases and jekyll-redirect-from" if scanned else "redirect plugins and templates"
+    )
     return Notice(
         "info",
         "redirect-stubs",
         f"{stubs.count:,} redirect stub{'s' if stubs.count > 1 else ''} not listed (a page "
-        "whose meta refresh sends visitors to another address at once, as Hugo's aliases and "
-        f"jekyll-redirect-from write); the first: {stubs.first}",
+        f"whose meta refresh sends visitors to another address at once, as {writers} write); "
+        f"the first: {stubs.first}",
     )
 
 

@@ -152,12 +152,14 @@ def encode_url_path(path: str) -> str:
 
 
 def url_depth(url_path: str) -> int:
-    """Segments in a URL path relative to the base, a final index page not counted."""
+    """Segments in a URL path relative to the base, a final index page not counted (also
+    `index` where links drop the suffix, and `index.htm`, `index.php`)."""
     stripped = url_path.strip("/")
     if not stripped:
         return 0
     depth = stripped.count("/") + 1
-    if stripped == "index.html" or stripped.endswith("/index.html"):
+    last = stripped.rpartition("/")[2]
+    if last == "index" or last.startswith("index."):
         depth -= 1
     return depth
 

@@ -478,7 +478,9 @@ class SitemapWriter:
                 text_sizes.append(os.path.getsize(part.txt_path))
             if part.gz_path:
                 placements.append((part.gz_path, xml_name + ".gz"))
-            index_rows.append((base + encode_file_path(xml_name), part.newest))
+            # With lastmod none, a few stated dates are no sign of when the part last changed.
+            newest = part.newest if self.options.lastmod != "none" else None
+            index_rows.append((base + encode_file_path(xml_name), newest))
         if self._parts:
             note = text_files_note(text_files, text_sizes)
             index = render_index(index_rows, self._date_only, note).encode("ascii")

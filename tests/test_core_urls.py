@@ -79,7 +79,18 @@ def test_index_pages_become_folders_with_pretty_urls(path: str, pretty: bool, ur
 
 @pytest.mark.parametrize(
     ("url", "depth"),
-    [("", 0), ("index.html", 0), ("a/", 1), ("a/index.html", 1), ("a.html", 1), ("a/b/", 2)],
+    [
+        ("", 0),
+        ("index.html", 0),
+        ("a/", 1),
+        ("a/index.html", 1),
+        ("a.html", 1),
+        ("a/b/", 2),
+        ("index", 0),  # Sphinx with `html_link_suffix = ''`
+        ("a/index", 1),
+        ("a/index.htm", 1),
+        ("a/indexes", 2),
+    ],
 )
 def test_depth_counts_segments_but_not_a_final_index(url: str, depth: int) -> None:
     assert url_depth(url) == depth

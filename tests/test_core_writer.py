@@ -23,6 +23,7 @@ from sitemapkit import (
     PageMetadata,
     SitemapkitError,
     build_sitemaps,
+    parse_page_metadata,
     resolve_options,
     writer,
 )
@@ -408,6 +409,21 @@ def test_files_left_at_the_default_names_after_an_index_rename_are_named(tmp_pat
     notices.clear()
     build_sitemaps(tmp_path, resolve_options(renamed), pages(2), report=notices.append)
     assert notices == []  # a file sitemapkit did not write is not its business
+
+
+def test_with_lastmod_none_the_index_states_no_date_from_a_few_stated_ones(
+    tmp_path: Path, schemas: SchemaSet
+) -> None:
+    """One page's stated date would tell crawlers the whole sitemap is that old."""
+    stated, problems = parse_page_metadata({"lastmod": "2024-05-01"})
+    assert problems == []
+    listed = [Page("a.html", meta=stated), Page("b.html")]
+    options = resolve_options({"base_url": BASE, "lastmod": "none", "robots": False})
+    build_sitemaps(tmp_path, options, listed)
+    rows = parse_urlset(tmp_path / "sitemap.xml")
+    assert [row.get("lastmod") for row in rows] == ["2024-05-01T00:00:00+00:00", None]
+    assert "<lastmod>" not in (tmp_path / "sitemap-index.xml").read_text(encoding="utf-8")
+    schemas.validate_folder(tmp_path)
 
 
 def test_a_text_file_another_tool_wrote_over_ours_is_never_removed(tmp_path: Path) -> None:
