@@ -443,7 +443,7 @@ class EntryMaker:
                 if name == "index.html":  # a folder's page does not count as a level
                     if pretty:
                         name = ""
-                elif name:
+                elif name and name != "index.htm":  # listed by its name, yet a folder's page
                     depth += 1
                 else:
                     depth = -1  # not a file name: counted as a URL below

@@ -151,15 +151,17 @@ def encode_url_path(path: str) -> str:
     return quote(STRAY_PERCENT.sub("%25", path), safe=_PATH_SAFE + "%")
 
 
+#: A folder's page, however its links spell it (Sphinx's `html_link_suffix = ''` drops it).
+FOLDER_PAGE_NAMES = frozenset({"index.html", "index.htm", "index"})
+
+
 def url_depth(url_path: str) -> int:
-    """Segments in a URL path relative to the base, a final index page not counted (also
-    `index` where links drop the suffix, and `index.htm`, `index.php`)."""
+    """Segments in a URL path relative to the base, a final folder's page not counted."""
     stripped = url_path.strip("/")
     if not stripped:
         return 0
     depth = stripped.count("/") + 1
-    last = stripped.rpartition("/")[2]
-    if last == "index" or last.startswith("index."):
+    if not url_path.endswith("/") and stripped.rpartition("/")[2] in FOLDER_PAGE_NAMES:
         depth -= 1
     return depth
 

@@ -90,6 +90,8 @@ def test_index_pages_become_folders_with_pretty_urls(path: str, pretty: bool, ur
         ("a/index", 1),
         ("a/index.htm", 1),
         ("a/indexes", 2),
+        ("a/index/", 2),  # a folder named index
+        ("files/index.pdf", 2),
     ],
 )
 def test_depth_counts_segments_but_not_a_final_index(url: str, depth: int) -> None:

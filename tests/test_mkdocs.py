@@ -411,6 +411,7 @@ def test_a_dirty_build_names_itself_as_why_git_dated_no_page(
     config.plugins.on_startup(command="build", dirty=True)
     with caplog.at_level(logging.INFO):
         build(config, dirty=True)  # nothing changed: no page is rendered again
+    config.plugins["sitemapkit"].dirty = False  # MkDocs keeps plugin instances for later builds
     (line,) = [r.getMessage() for r in caplog.records if "in the last hour" in r.getMessage()]
     assert line.endswith(
         "; in a --dirty build git-revision-date-localized dates only the pages rendered again, "

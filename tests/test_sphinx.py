@@ -439,8 +439,9 @@ def test_documents_sphinx_last_updated_by_git_dates_take_their_commits_time(
 def test_a_viewcode_page_takes_the_commit_time_of_the_document_of_its_module(
     tmp_path: Path,
 ) -> None:
-    """After a clone the module's file is new too: the document autodoc wrote from it has the
-    module's commit among its own (a dependency), the date its page shows."""
+    """After a clone the module's file is new too: a document autodoc wrote from it has the
+    module's commit among its own (a dependency), the date its page shows. The document that
+    only declares the module does not depend on its file, and does not date its page."""
     module = "gitdated_mod"
     src = make_site(
         tmp_path,
@@ -452,12 +453,16 @@ def test_a_viewcode_page_takes_the_commit_time_of_the_document_of_its_module(
                 "'sphinx.ext.autodoc', 'sphinx.ext.viewcode']",
                 f"html_baseurl = {BASE!r}",
             ),
-            "index.rst": "Home\n====\n\n.. toctree::\n\n   api\n",
-            "api.rst": f"API\n===\n\n.. automodule:: {module}\n   :members:\n",
+            "index.rst": "Home\n====\n\n.. toctree::\n\n   api\n   funcs\n",
+            "api.rst": f"API\n===\n\n.. py:module:: {module}\n",
+            "funcs.rst": (
+                f"Functions\n=========\n\n.. py:currentmodule:: {module}\n\n"
+                ".. autofunction:: greet\n"
+            ),
             f"{module}.py": 'def greet():\n    """Say hello."""\n',
         },
     )
-    names = ["conf.py", "index.rst", "api.rst", f"{module}.py"]
+    names = ["conf.py", "index.rst", "api.rst", "funcs.rst", f"{module}.py"]
     git_commit(src, names, "2021-03-04T05:06:07Z")
     (src / f"{module}.py").write_text('def greet():\n    """Say hi."""\n', encoding="utf-8")
     git_commit(src, [f"{module}.py"], "2023-06-07T08:09:10Z")
@@ -466,7 +471,8 @@ def test_a_viewcode_page_takes_the_commit_time_of_the_document_of_its_module(
     build = sphinx_build(src, tmp_path / "out")
     assert build.code == 0, build.warnings
     dates = lastmods(build.out)
-    assert dates[BASE + "api.html"] == "2023-06-07T08:09:10+00:00"
+    assert dates[BASE + "api.html"] == "2021-03-04T05:06:07+00:00"
+    assert dates[BASE + "funcs.html"] == "2023-06-07T08:09:10+00:00"
     assert dates[BASE + f"_modules/{module}.html"] == "2023-06-07T08:09:10+00:00"
     assert dates[BASE + "_modules/index.html"] == "2023-06-07T08:09:10+00:00"
 

@@ -156,7 +156,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         self, context: TemplateContext, *, page: MkDocsPage, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext:
         if self.open and isinstance(getattr(page, "posts", None), list):
-            posts = shown_posts(context)
+            posts = shown_posts(page, context)
             if posts is not None:
                 self.open[-1].shown[page.file.dest_uri] = posts
         return context
@@ -218,9 +218,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                 warn_of_shallow_clone(pages, config.docs_dir)
                 git_plugin = GIT_PLUGIN in config.plugins
                 # Before writing: the core then tells what an earlier build left as it is.
-                kept = {options.sitemap_name} | (
-                    {options.sitemap_name + ".gz"} if options.gzip else set()
-                )
+                kept = {options.sitemap_name, options.index_name}
+                kept |= {name + ".gz" for name in kept} if options.gzip else set()
                 remove_mkdocs_leftovers(config.site_dir, kept, build.files)
                 result = build_sitemaps(
                     config.site_dir,

@@ -74,11 +74,17 @@ def listed_pages(page: MkDocsPage) -> tuple[str, ...]:
     )
 
 
-def shown_posts(context: Mapping[str, object]) -> tuple[str, ...] | None:
+def shown_posts(page: MkDocsPage, context: Mapping[str, object]) -> tuple[str, ...] | None:
     """The posts a blog view's page shows, from the context Material's blog plugin renders it
-    with: a pagination page carries the whole view's posts as `posts`, and shows its share."""
+    with: a pagination page carries the whole view's posts as `posts`, and shows its share.
+
+    Material renders the excerpts of the posts read in this build only: in a `--dirty` build
+    a post it did not read again (no `excerpt`) is missing, so the context is not the page's.
+    """
     posts = context.get("posts")
     if not isinstance(posts, list):
+        return None
+    if not all(getattr(post, "excerpt", None) is not None for post in getattr(page, "posts", ())):
         return None
     return tuple(name for name in map(_file_of, posts) if name is not None)
 

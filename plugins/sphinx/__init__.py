@@ -225,7 +225,7 @@ class SitemapRun:
                 shows = {**self.generated.shows, **index_listings(app, generated)}
                 sources = module_page_sources(generated)
                 commits = (
-                    module_page_commits(app, generated, partial(commit_time, committed))
+                    module_page_commits(app, sources, partial(commit_time, committed))
                     if committed
                     else {}
                 )

@@ -33,22 +33,29 @@ def module_page_sources(pagenames: Iterable[str]) -> dict[str, tuple[str, ...]]:
 
 
 def module_page_commits(
-    app: Sphinx, pagenames: Iterable[str], commit_time: Callable[[str], int | None]
+    app: Sphinx,
+    sources: Mapping[str, tuple[str, ...]],
+    commit_time: Callable[[str], int | None],
 ) -> dict[str, int]:
-    """viewcode's module pages -> the commit time of the document that defines the module,
-    where sphinx-last-updated-by-git dated it: that time covers the module's file (autodoc
-    makes it a dependency), and a fresh clone's file times would not."""
-    modules = app.env.domaindata.get("py", {}).get("modules", {})
-    if not isinstance(modules, Mapping):
+    """viewcode's module pages (with their module's file, `module_page_sources`) -> the
+    earliest commit time sphinx-last-updated-by-git gave a document that has that file among
+    its dependencies (autodoc makes it one): each such time covers the file's last commit,
+    and a fresh clone's file times would not. A page no such document covers is left out."""
+    wanted: dict[str, list[str]] = {}  # the module file's real path -> its pages
+    for name, files in sources.items():
+        for path in files:
+            wanted.setdefault(os.path.realpath(path), []).append(name)
+    if not wanted:
         return {}
+    srcdir = os.fspath(app.srcdir)
     times: dict[str, int] = {}
-    for name in pagenames:
-        if not name.startswith(MODULE_PAGES) or name == MODULE_PAGES_INDEX:
-            continue
-        docname = getattr(modules.get(name[len(MODULE_PAGES) :].replace("/", ".")), "docname", None)
-        seconds = commit_time(docname) if isinstance(docname, str) else None
-        if seconds is not None:
-            times[name] = seconds
+    for docname, dependencies in app.env.dependencies.items():
+        for dependency in dependencies:
+            pages = wanted.get(os.path.realpath(os.path.join(srcdir, os.fspath(dependency))))
+            seconds = commit_time(docname) if pages else None
+            if pages and seconds is not None:
+                for name in pages:
+                    times[name] = min(times.get(name, seconds), seconds)
     return times
 
 
