@@ -586,6 +586,13 @@ def test_material_blog_views_take_the_dates_of_the_posts_they_show(
         "guide/": "2025-01-01",
     }
     assert lastmods["blog/2022/01/01/post-1/"] == "2022-01-01"  # the first post's own page
+    # `--dirty`: Material renders the views again with excerpts of no post (none was read
+    # again), so each view takes all its posts, never the site's newest (the guide's).
+    config = load_config(config_file=str(tmp_path / "mkdocs.yml"))
+    build(config, dirty=True)
+    dirty = lastmod_days(site)
+    assert dirty["blog/page/3/"] == dirty["blog/page/2/"] == "2022-03-01"
+    assert dirty["blog/category/gamma/"] == "2021-12-01"
     hidden_url = "https://example.com/blog/2021/12/01/hidden/"
     assert set(locs(site / "sitemap.xml")) == set(canonical_links(site).values()) - {hidden_url}
     schemas.validate_folder(site)
