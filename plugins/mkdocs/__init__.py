@@ -148,7 +148,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                 own = self._base_url_of(config, build.options)
                 if own is not None and own != build.options.base_url:
                     build.options = dataclasses.replace(build.options, base_url=own)
-            self.open[-1].listings = tag_listings(config.plugins.values())
+            build.listings = tag_listings(config.plugins.values())
         return env
 
     @event_priority(-1000)  # after Material's blog plugin has put the view's posts there

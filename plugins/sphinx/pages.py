@@ -179,10 +179,10 @@ def document_pages(
     for docname in sorted(env.found_docs.difference(overwritten)):
         fields = metadata.get(docname)
         meta = document_metadata(docname, fields, warn) if fields else NO_METADATA
-        commit_time = _commit_time(committed.get(docname)) if committed else None
-        if commit_time is not None:
+        committed_at = commit_time(committed, docname) if committed else None
+        if committed_at is not None:
             pages.append(
-                Page(page_path(docname), target_uri(docname), meta=meta, mtime=commit_time)
+                Page(page_path(docname), target_uri(docname), meta=meta, mtime=committed_at)
             )
             continue
         sources: tuple[str, ...]
@@ -203,14 +203,10 @@ def document_pages(
 
 
 def commit_time(committed: Mapping[str, object], docname: str) -> int | None:
-    """When sphinx-last-updated-by-git says a document last changed, if it knows."""
-    return _commit_time(committed.get(docname))
-
-
-def _commit_time(found: object) -> int | None:
-    """sphinx-last-updated-by-git's `(timestamp, show_sourcelink)` for a document: the
-    timestamp is git's text (`b"1686125350"`), or None where git had none (an untracked
-    file, too shallow a clone)."""
+    """When sphinx-last-updated-by-git says a document last changed, if it knows: its
+    `(timestamp, show_sourcelink)` holds git's text (`b"1686125350"`), or None where git had
+    none (an untracked file, too shallow a clone)."""
+    found = committed.get(docname)
     if not isinstance(found, tuple) or not found:
         return None
     seconds = found[0]
