@@ -556,11 +556,16 @@ class EntryMaker:
         if self.untimed is not None:
             self.untimed.add(page.path)
 
+    def believes_file_time(self, seconds: int) -> bool:
+        """Neither a tool's stand-in before 1990 nor ahead of the clock (as the page loop
+        judges each file time, counting them as it goes)."""
+        return FIRST_PLAUSIBLE <= seconds <= self.latest_file
+
     def _instead_of_future(self, page: Page, stated: int, times: Mapping[str, float]) -> int | None:
         """A stated lastmod in the future is a typo: warn, and take the file's time instead."""
         use_mtime = self.options.lastmod == "mtime"
         lastmod = file_lastmod(page, times, self.clamp) if use_mtime else None
-        if lastmod is not None and not FIRST_PLAUSIBLE <= lastmod <= self.latest_file:
+        if lastmod is not None and not self.believes_file_time(lastmod):
             lastmod = None
         if lastmod is None and self.untimed is not None:
             self.untimed.add(page.path)
@@ -696,7 +701,7 @@ def shown_lastmods(
         time = page.meta.lastmod
         if time is None or time > maker.latest:  # a future one is a typo, as for listed pages
             time = file_lastmod(page, times, maker.clamp)
-            if time is not None and (time > maker.latest_file or time < FIRST_PLAUSIBLE):
+            if time is not None and not maker.believes_file_time(time):
                 time = None
         if time is not None:
             shown[path] = time

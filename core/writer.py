@@ -455,8 +455,10 @@ class SitemapWriter:
         # index_name changed since): recognised, though left for the user to tidy.
         known = dict(noted)
         for name in DEFAULT_XML_NAMES:
+            if name in (names.index, names.sitemap):
+                continue  # read above
             data = read_own_index(os.path.join(self.root, name))
-            if data is not None and name not in (names.index, names.sitemap):
+            if data is not None:
                 known = noted_text_files(data) | known
         base = self.options.base_url or ""
         if len(self._parts) == 1:
