@@ -194,6 +194,8 @@ SOURCE_SUFFIXES = (".md", ".markdown", ".mkd", ".mdown", ".rst", ".ipynb")
 UNMATCHED = "unmatched-pattern"
 #: The default patterns, for a 404 page a site may not have: no mistake when they match none.
 NOT_FOUND_PATTERNS = frozenset({"404.html", "404/", "/404.html", "/404/"})
+#: The default patterns' own form (any folder's 404 page), to find one that is listed.
+_NOT_FOUND_PAGES = ("404.html", "404/")
 #: Source names a generator writes as their folder's `index.html`.
 _FOLDER_PAGES = frozenset({"index", "readme"})
 
@@ -301,6 +303,24 @@ def _noindex_notice(noindex: SkippedPages) -> Notice:
     )
 
 
+def _not_found_notice(listed: SkippedPages, patterns: tuple[str, ...]) -> Notice:
+    """A 404 page is listed when a list of exclude patterns, which replaces the default one,
+    leaves it out no more: a sitemap that lists it sends crawlers to a page that says the
+    page is missing (a soft 404). INFO: a page may be named 404 for another reason."""
+    shown = ", ".join(repr(pattern) for pattern in patterns[:3])
+    more = f" and {len(patterns) - 3:,} more" if len(patterns) > 3 else ""
+    others = f" (and {listed.count - 1:,} more)" if listed.count > 1 else ""
+    return Notice(
+        "info",
+        "not-found-listed",
+        f"page {listed.first!r}{others} is listed, though it looks like the site's "
+        f"not-found page: the exclude patterns set ({shown}{more}) replace the default "
+        "'404.html' and '404/', and none of them leaves it out; add '404.html' and '404/' "
+        "to exclude unless it is a page of its own",
+        ("exclude",),
+    )
+
+
 def _folder_url(folder: str) -> tuple[str, int]:
     """A folder's encoded URL prefix ('a%20b/') and how many levels deep it is (`url_depth`)."""
     levels = folder.lstrip("/")
@@ -381,6 +401,11 @@ class EntryMaker:
         self._excluded = PathMatcher(options.exclude)
         #: Exclude patterns no page left out has matched yet, told at the end.
         self.unmatched = UnmatchedPatterns(options.exclude)
+        #: A list of patterns replaces the default ones, and may drop the 404 page's.
+        replaced = options.exclude and not any("404" in p for p in options.exclude)
+        self._not_found = PathMatcher(_NOT_FOUND_PAGES) if replaced else None
+        #: Not-found pages listed because the patterns set leave none of them out.
+        self.not_found_listed = SkippedPages()
         self._priorities = RuleTable(options.priority_overrides)
         self._changefreqs = RuleTable(options.changefreq_rules)
         self._depth_priorities: dict[int, float] = {}
@@ -408,6 +433,7 @@ class EntryMaker:
         folders: dict[str, tuple[str, int]] = {}  # folder -> (its encoded URL prefix, depth)
         skip_noindex = self.options.skips_noindex
         unmatched = self.unmatched
+        not_found = self._not_found
         path = ""
         for page in pages:
             path, meta, url = page.path, page.meta, page.url
@@ -424,6 +450,8 @@ class EntryMaker:
             if meta.redirect:
                 self.redirects.note(path)
                 continue
+            if not_found is not None and "404" in path and not_found(path):
+                self.not_found_listed.note(path)
             if url is not None:
                 depth = -1  # counted below, if a priority needs it
                 url_path = url.lstrip("/")
@@ -517,6 +545,8 @@ class EntryMaker:
         if self.noindex.count:
             skipped["noindex"] = self.noindex.count
             self.report(_noindex_notice(self.noindex))
+        if self.not_found_listed.count:
+            self.report(_not_found_notice(self.not_found_listed, self.options.exclude))
 
     def _unmatched_notices(self, a_path: str) -> Iterator[Notice]:
         """A pattern that matched no page (a typo, or a path of another layout: `guide.html`

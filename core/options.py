@@ -206,7 +206,8 @@ class SitemapOptions:
         check_patterns,
         "gitignore-style patterns of output paths to leave out; setting it replaces the "
         "default (`404.html`, `404/`; MkDocs' `/404.html`, `/404/`; none for Sphinx, which "
-        "leaves out its 404 page by name), so keep the 404 page's pattern in your list.",
+        "leaves out its 404 page by name), so keep the 404 page's pattern in your list (an INFO "
+        "line, `not-found-listed`, names a 404 page listed without one).",
     )
     skip_noindex: bool | None = _spec(
         None,

@@ -165,6 +165,38 @@ def test_a_notice_names_an_option_where_the_user_set_it(site: Path, tmp_path: Pa
     assert "info: --exclude: the pattern 'blgo/' matches no page" in done.stderr
 
 
+def test_a_not_found_page_listed_after_exclude_replaced_the_default_is_told(
+    site: Path, schemas: SchemaSet
+) -> None:
+    """`--exclude` replaces the default patterns (`404.html`, `404/`), as the help says: the
+    404 page a build then lists is told, with what to add; keeping a 404 pattern says none."""
+    done = run("build", str(site), "--base-url", "https://x.org/", "--exclude", "blgo/")
+    assert done.returncode == 0, done.stderr
+    assert "https://x.org/404.html" in locs(site / "sitemap.xml")
+    schemas.validate_folder(site)
+    assert (
+        "info: page '404.html' is listed, though it looks like the site's not-found page: the "
+        "--exclude patterns set ('blgo/') replace the default '404.html' and '404/', and none "
+        "of them leaves it out; add '404.html' and '404/' to --exclude unless it is a page of "
+        "its own [not-found-listed]"
+    ) in done.stderr
+    kept = run(
+        "build",
+        str(site),
+        "--base-url",
+        "https://x.org/",
+        "--exclude",
+        "blgo/",
+        "--exclude",
+        "/404.html",
+    )
+    assert kept.returncode == 0, kept.stderr
+    assert "https://x.org/404.html" not in locs(site / "sitemap.xml")
+    assert "not-found" not in kept.stderr
+    default = run("build", str(site), "--base-url", "https://x.org/")
+    assert "not-found" not in default.stderr
+
+
 def test_config_files_people_really_write_are_read_or_named(site: Path, tmp_path: Path) -> None:
     table = tmp_path / "sitemapkit.toml"  # the README's pyproject.toml sample, saved on its own
     table.write_text('[tool.sitemapkit]\nbase_url = "https://from-table.example/"\n')

@@ -699,7 +699,7 @@ def test_lastmod_is_the_source_mtime_and_modified_wins(
         "articles/old.md": article("Old", "old", "Python", "python"),
         "articles/new.md": article("New", "new", "Python", "python"),
         "articles/stated.md": article(
-            "Stated", "stated", "Travel", "cities", "Modified: 2020-02-03 04:05\n"
+            "Stated", "stated", "Travel", "cities", "Modified: 2024-02-03 04:05\n"
         ),
         "articles/secret.md": article(
             "Secret", "secret", "Hidden", "quiet", "Sitemap_exclude: true\n"
@@ -718,12 +718,12 @@ def test_lastmod_is_the_source_mtime_and_modified_wins(
     lastmods = {row["loc"]: row["lastmod"] for row in parse_urlset(out / "sitemap.xml")}
     assert lastmods[BASE + "old.html"] == "2020-09-13T12:26:40+00:00"
     assert lastmods[BASE + "new.html"] == "2023-11-14T22:13:20+00:00"
-    assert lastmods[BASE + "stated.html"] == "2020-02-03T04:05:00+00:00"
+    assert lastmods[BASE + "stated.html"] == "2024-02-03T04:05:00+00:00"
     assert lastmods[BASE + "pages/about.html"] == "2022-04-15T05:20:00+00:00"
     # A listing takes the newest of the articles it shows.
     assert lastmods[BASE + "tag/python.html"] == "2023-11-14T22:13:20+00:00"
-    assert lastmods[BASE + "category/travel.html"] == "2020-02-03T04:05:00+00:00"
-    assert lastmods[BASE] == "2023-11-14T22:13:20+00:00"
+    assert lastmods[BASE + "category/travel.html"] == "2024-02-03T04:05:00+00:00"
+    assert lastmods[BASE] == "2024-02-03T04:05:00+00:00"
     # An article left out of the sitemap still dates the listings that show it.
     assert BASE + "secret.html" not in lastmods
     assert lastmods[BASE + "category/hidden.html"] == "2019-02-12T19:33:20+00:00"
@@ -760,6 +760,31 @@ def test_a_modified_date_in_the_future_is_ignored_with_a_warning_and_dates_no_li
         "sitemapkit: page 'typo.html': the lastmod its metadata states, "
         "2099-01-01T00:00:00+00:00, is in the future, so it is ignored and the page takes its "
         "file's time; correct the date in the page"
+    ]
+
+
+def test_a_modified_date_before_the_articles_date_is_ignored_with_a_warning(
+    build: Callable[..., Path], caplog: pytest.LogCaptureFixture, schemas: SchemaSet
+) -> None:
+    """`Modified` earlier than `Date` is a typo in one of them: no time the page changed."""
+    files = {  # `article` dates "early" 2024-01-06 10:00 and "sameday" 2024-01-08 10:00
+        "articles/early.md": article("Early", "early", "Misc", "misc", "Modified: 2023-12-01\n"),
+        "articles/sameday.md": article(
+            "Same day", "sameday", "Misc", "misc", "Modified: 2024-01-08\n"
+        ),
+    }
+    times = {"articles/early.md": 1_710_000_000, "articles/sameday.md": 1_600_000_000}
+    with caplog.at_level(logging.WARNING, logger="sitemapkit"):
+        out = build(files, mtimes=times, DEFAULT_PAGINATION=False)
+    schemas.validate_folder(out)
+    lastmods = {row["loc"]: row["lastmod"] for row in parse_urlset(out / "sitemap.xml")}
+    assert lastmods[BASE + "early.html"] == "2024-03-09T16:00:00+00:00"  # its file's time
+    assert lastmods[BASE + "sameday.html"] == "2024-01-08T00:00:00+00:00"  # that day: no earlier
+    warnings = [r.getMessage() for r in caplog.records if r.name.startswith("sitemapkit")]
+    assert warnings == [
+        "sitemapkit: articles/early.md: metadata Modified (2023-12-01 00:00:00+00:00) is "
+        "earlier than its Date (2024-01-06 10:00:00+00:00), so it is ignored and the page "
+        "takes its file's time; correct whichever date is wrong"
     ]
 
 
@@ -864,7 +889,7 @@ def test_default_date_fs_is_the_file_time_not_an_authors_modified(
         files = {
             "articles/dated.md": article("Dated", "dated", "Python", "python"),
             "articles/stated.md": article(
-                "Stated", "stated", "Python", "python", "Modified: 2020-02-03 04:05\n"
+                "Stated", "stated", "Python", "python", "Modified: 2024-02-03 04:05\n"
             ),
             "pages/about.md": BLOG["pages/about.md"],
         }
@@ -879,7 +904,7 @@ def test_default_date_fs_is_the_file_time_not_an_authors_modified(
     lastmods = {row["loc"]: row["lastmod"] for row in parse_urlset(out / "sitemap.xml")}
     assert lastmods[BASE + "dated.html"] == "2023-06-01T00:00:00+00:00"
     assert lastmods[BASE + "pages/about.html"] == "2023-06-01T00:00:00+00:00"
-    assert lastmods[BASE + "stated.html"] == "2020-02-03T03:05:00+00:00"  # Paris, in UTC
+    assert lastmods[BASE + "stated.html"] == "2024-02-03T03:05:00+00:00"  # Paris, in UTC
 
 
 GENERATING_PLUGIN = '''

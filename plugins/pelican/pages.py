@@ -176,7 +176,10 @@ def page_metadata(content: Any, name: str) -> PageMetadata:
                 if spelling == "modified":
                     if _is_file_time(content, value):
                         continue  # not the author's statement: the core reads the file's time
-                    value = _as_date_if_midnight(getattr(content, "modified", value))
+                    modified = getattr(content, "modified", value)
+                    if _before_publication(modified, content, name):
+                        continue  # a typo: the page takes its file's time
+                    value = _as_date_if_midnight(modified)
                 else:
                     value = _in_site_zone(value, content)
                 values[key], spelled[key] = value, spelling
@@ -189,6 +192,34 @@ def page_metadata(content: Any, name: str) -> PageMetadata:
         detail = problem.removeprefix(f"key {key!r}: ")
         logger.warning("sitemapkit: %s: metadata %s: %s", name, spelled[key].capitalize(), detail)
     return meta
+
+
+def _before_publication(modified: object, content: Any, name: str) -> bool:
+    """Whether `Modified` is earlier than the article's `Date` (a typo in one of them), told
+    with a warning: a lastmod before the page was published is no time it changed.
+
+    A date alone (midnight) is compared as that day: `Modified: 2024-03-01` on an article
+    published that morning is no earlier.
+    """
+    published = getattr(content, "date", None)
+    if not isinstance(modified, datetime) or not isinstance(published, datetime):
+        return False
+    if (modified.tzinfo is None) != (published.tzinfo is None):
+        return False
+    if modified.time() == time():
+        earlier = modified.date() < published.date()
+    else:
+        earlier = modified < published
+    if earlier:
+        name = getattr(content, "relative_source_path", None) or name
+        logger.warning(
+            "sitemapkit: %s: metadata Modified (%s) is earlier than its Date (%s), so it is "
+            "ignored and the page takes its file's time; correct whichever date is wrong",
+            name,
+            modified.isoformat(sep=" "),
+            published.isoformat(sep=" "),
+        )
+    return earlier
 
 
 def _as_date_if_midnight(value: object) -> object:
