@@ -992,6 +992,29 @@ def test_the_404_page_is_left_out_and_a_document_named_404_below_it_is_listed(
     ]
 
 
+def test_a_document_named_404_is_listed_without_a_word_when_exclude_is_set(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The core tells of a 404 page listed once exclude patterns replace its defaults; Sphinx
+    has none (its 404 page is left out by name), so `errors/404` is a document like others."""
+    files = {
+        "conf.py": conf(
+            "extensions = ['sitemapkit.sphinx']",
+            f"html_baseurl = {BASE!r}",
+            "sitemapkit_exclude = ['drafts/']",
+        ),
+        "index.rst": "Home\n====\n\n.. toctree::\n\n   404\n   errors/404\n",
+        "404.rst": "Not found\n=========\n",
+        "errors/404.rst": "404 Not Found\n=============\n\nThe API's answer.\n",
+    }
+    src, out = make_site(tmp_path, files), tmp_path / "out"
+    assert build_main(["-b", "html", str(src), str(out)]) == 0
+    assert locs(out / "sitemap.xml") == [BASE + "index.html", BASE + "errors/404.html"]
+    status = capsys.readouterr().out
+    assert "drafts/" in status  # INFO lines are shown: the unmatched pattern's
+    assert "not-found" not in status and "not-found page" not in status
+
+
 def test_moving_from_sphinx_sitemap_passes_w_on_the_first_build(tmp_path: Path) -> None:
     """The sitemap.xml sphinx-sitemap left in the output is replaced with an INFO line: no
     process wrote it during this build, so nothing else writes there."""

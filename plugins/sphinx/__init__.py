@@ -69,7 +69,13 @@ GIT_EXTENSION = "sphinx_last_updated_by_git"
 
 
 def report(notice: Notice, git_extension: bool = False) -> None:
-    """Route the core's notices to Sphinx's log, with the notice's code as the subtype."""
+    """Route the core's notices to Sphinx's log, with the notice's code as the subtype.
+
+    Sphinx's 404 page is left out by name, not by a default pattern a user's list replaces:
+    a listed document named 404 (`errors/404`) is one of its own.
+    """
+    if notice.code == "not-found-listed":
+        return
     message = "sitemapkit: " + notice.describe(lambda option: PREFIX + option)
     if notice.code == "recent-sources":  # what a Sphinx user can do about it
         message += (
