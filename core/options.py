@@ -351,8 +351,20 @@ def means_the_opposite(name: str, meant: str) -> bool:
     return bool(ours and theirs) and frozenset({ours[0], theirs[0]}) in _OPPOSITE_WORDS
 
 
-#: Names people reach for that are spelt unlike the option they mean.
-_KNOWN_AS = {"exclude_noindex": "skip_noindex", "compress": "gzip", "ignore": "exclude"}
+#: Names people reach for that are spelt unlike the option they mean (pelican-sitemap's
+#: `priorities` and `changefreqs` among them).
+_KNOWN_AS = {
+    "exclude_noindex": "skip_noindex",
+    "compress": "gzip",
+    "ignore": "exclude",
+    "priorities": "priority_overrides",
+    "changefreqs": "changefreq_rules",
+}
+#: Names of other tools' settings that no option replaces, and why none is needed.
+_NOT_NEEDED = {
+    "format": "the XML sitemap and its text twin are both written; set txt to false for "
+    "the XML one alone",
+}
 
 
 def closest_option(name: str, known: Iterable[str]) -> str | None:
@@ -371,6 +383,9 @@ def suggest(name: str, known: Iterable[str]) -> str:
     `exclude_drafts` is close to `include_drafts`, which means the opposite: renaming the key
     and keeping its value would do what the user did not want, so the message says so.
     """
+    needless = _NOT_NEEDED.get(name.lower())
+    if needless is not None:
+        return f"{needless}; remove {name!r}"
     meant = closest_option(name, known)
     if meant is None:
         return "known options: " + ", ".join(sorted(known))

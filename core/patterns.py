@@ -22,11 +22,30 @@ def check_pattern(pattern: str) -> str | None:
             "patterns match output paths, not URLs; write the path below the base URL, such "
             f"as {path!r} for a site at the host's root"
         )
+    body = pattern.removeprefix("!")
+    if body.startswith("^") or body.endswith("$"):  # no file name has either, in practice
+        return (
+            "it looks like a regular expression (as pelican-sitemap's exclude takes), while "
+            f"patterns are gitignore-style; write {as_glob(pattern)!r}"
+        )
     try:
         GitIgnoreSpec.from_lines([pattern])
     except Exception as exc:  # pathspec raises several types for bad globs
         return f"expected a gitignore-style pattern ({exc})"
     return None
+
+
+def as_glob(regex: str) -> str:
+    """A regular expression of a URL path (`^/tag/.*`) as the gitignore-style pattern meant."""
+    lead = "!" if regex.startswith("!") else ""
+    body = regex.removeprefix("!")
+    anchored = body.startswith("^")
+    body = body.removeprefix("^").removesuffix("$").replace(".*", "*").replace("\\.", ".")
+    body = body.replace(".+", "*")
+    if anchored and not body.startswith("/"):
+        body = "/" + body
+    body = body.removesuffix("*") if body.endswith("/*") else body
+    return lead + (body if body.strip("/") else "/index.html")
 
 
 def _required_texts(pattern: str) -> tuple[str, ...]:

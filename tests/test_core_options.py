@@ -98,6 +98,23 @@ def test_a_bad_value_names_the_option_the_value_and_what_is_allowed(
             "priority_overrides: 'http://x.org/blog/*' is not valid; patterns match output "
             "paths, not URLs; write the path below the base URL, such as '/blog/*' for a site",
         ),
+        (  # pelican-sitemap's exclude, copied over: regular expressions of URLs
+            {"exclude": ["drafts/", "^/tag/"]},
+            "exclude: '^/tag/' is not valid; it looks like a regular expression (as "
+            "pelican-sitemap's exclude takes), while patterns are gitignore-style; write '/tag/'",
+        ),
+        (
+            {"exclude": ["^author/.*"]},
+            "exclude: '^author/.*' is not valid; it looks like a regular expression (as "
+            "pelican-sitemap's exclude takes), while patterns are gitignore-style; write "
+            "'/author/'",
+        ),
+        (
+            {"changefreq_rules": {r"^/posts/.*\.html$": "weekly", "index.*": "daily"}},
+            r"changefreq_rules: '^/posts/.*\\.html$' is not valid; it looks like a regular "
+            "expression (as pelican-sitemap's exclude takes), while patterns are "
+            "gitignore-style; write '/posts/*.html'",
+        ),
     ],
 )
 def test_a_pattern_that_could_match_nothing_says_why(
@@ -106,6 +123,12 @@ def test_a_pattern_that_could_match_nothing_says_why(
     with pytest.raises(OptionError) as caught:
         resolve_options(values)
     assert str(caught.value).startswith(message)
+
+
+def test_globs_with_a_dot_and_a_star_are_not_taken_for_regular_expressions() -> None:
+    """`.*` (dot files) and `index.*` are gitignore globs; only `^` and `$` mark a regex."""
+    options = resolve_options({"exclude": [".*", "index.*", "drafts/.*", "a$b"]})
+    assert options.exclude == (".*", "index.*", "drafts/.*", "a$b")
 
 
 def test_an_unknown_option_suggests_the_closest_name_or_lists_them() -> None:

@@ -557,6 +557,22 @@ def test_base_url_overrides_siteurl(build: Callable[..., Path]) -> None:
             "",
         ),
         ("gzip", "SITEMAPKIT: 'gzip'", "dict of options"),
+        (  # pelican-sitemap's SITEMAP dict, copied: what each key is now
+            {"format": "xml"},
+            "SITEMAPKIT['format'] is not an option (the XML sitemap and its text twin are both "
+            "written; set txt to false for the XML one alone; remove 'format'); no",
+            "",
+        ),
+        (
+            {"priorities": {"articles": 0.5}},
+            "SITEMAPKIT['priorities'] is not an option (did you mean 'priority_overrides'?)",
+            "",
+        ),
+        (
+            {"changefreqs": {"articles": "monthly"}},
+            "SITEMAPKIT['changefreqs'] is not an option (did you mean 'changefreq_rules'?)",
+            "",
+        ),
     ],
 )
 def test_a_bad_setting_is_one_error_naming_it_and_no_sitemap(
@@ -1158,6 +1174,16 @@ def test_pelican_sitemap_loaded_beside_sitemapkit_is_named_in_a_warning(
     assert warning.startswith("sitemapkit: pelican-sitemap (sitemap) is loaded too and writes")
     assert "remove it from PLUGINS" in warning
     assert (out / "sitemap.xml").is_file()
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="sitemapkit"):  # its text format's file
+        build(
+            BLOG,
+            PLUGIN_PATHS=[str(plugins)],
+            PLUGINS=["sitemap", "sitemapkit.pelican"],
+            SITEMAP={"format": "txt"},
+        )
+    (warning,) = [r.getMessage() for r in caplog.records if r.name.startswith("sitemapkit")]
+    assert "is loaded too and writes sitemap.txt as well" in warning
 
 
 def test_pelican_sitemaps_setting_left_from_a_move_is_named(
@@ -1180,6 +1206,7 @@ def test_pelican_sitemaps_setting_left_from_a_move_is_named(
     assert warnings == [
         "sitemapkit: SITEMAP['exclude'] is pelican-sitemap's setting and is not read, so the "
         "pages it left out are listed; write them in SITEMAPKIT['exclude'] as patterns of "
-        "output paths (pelican-sitemap's are regular expressions of URLs), and remove SITEMAP"
+        "output paths (pelican-sitemap's are regular expressions of URLs), such as "
+        "['/noindex/', '/tag/'], and remove SITEMAP"
     ]
     assert BASE + "tag/python.html" in locs(out / "sitemap.xml")

@@ -1015,6 +1015,90 @@ def test_a_document_named_404_is_listed_without_a_word_when_exclude_is_set(
     assert "not-found" not in status and "not-found page" not in status
 
 
+def test_sphinx_sitemaps_settings_left_in_conf_py_are_told_with_what_to_write(
+    tmp_path: Path, schemas: SchemaSet
+) -> None:
+    """After a move from sphinx-sitemap, its settings would be ignored in silence: URLs lose
+    the scheme's prefix, excluded pages come back, the file name changes."""
+    files = {
+        "conf.py": conf(
+            "extensions = ['sitemapkit.sphinx']",
+            f"html_baseurl = {BASE!r}",
+            "version = '2.1'",
+            "language = 'en'",
+            "sitemap_url_scheme = '{lang}{version}{link}'",
+            "sitemap_excludes = ['secret.html', 'search.html']",
+            "sitemap_filename = 'sitemap-docs.xml'",
+            "sitemap_locales = ['en', 'fr']",
+            "sitemap_show_lastmod = True",
+            "sitemap_indent = 2",
+        ),
+        "index.rst": "Home\n====\n\n.. toctree::\n\n   secret\n",
+        "secret.rst": "Secret\n======\n",
+    }
+    src, out = make_site(tmp_path, files), tmp_path / "out"
+    out.mkdir()
+    (out / "sitemap-docs.xml").write_text(  # sphinx-sitemap's, from the build before
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url>'
+        f"<loc>{BASE}en/2.1/index.html</loc></url></urlset>",
+        encoding="utf-8",
+    )
+    build = sphinx_build(src, out)
+    assert build.code == 0, build.warnings
+    assert locs(out / "sitemap.xml") == [BASE + "index.html", BASE + "secret.html"]
+    schemas.validate_folder(out)
+    peer = "is sphinx-sitemap's setting, which sitemapkit does not read"
+    assert [line for line in build.warnings.splitlines() if "sitemapkit.peer" in line] == [
+        f"WARNING: sitemapkit: sitemap_url_scheme {peer}: it put 'en/2.1/' before every page's "
+        "link, while sitemapkit lists each page at html_baseurl followed by its path, as the "
+        f"page's canonical link says; if the site is served at {BASE}en/2.1/, set "
+        f"html_baseurl = '{BASE}en/2.1/', so the canonical links agree too, and remove "
+        "sitemap_url_scheme [sitemapkit.peer]",
+        f"WARNING: sitemapkit: sitemap_excludes {peer}; the pages it left out are listed; set "
+        "sitemapkit_exclude = ['secret.html'] (gitignore-style patterns of output paths), and "
+        "remove sitemap_excludes [sitemapkit.peer]",
+        f"WARNING: sitemapkit: sitemap_filename {peer}: sitemapkit writes sitemap.xml; set "
+        "sitemapkit_sitemap_name = 'sitemap-docs.xml' to keep that name, and remove "
+        "sitemap_filename; the sitemap-docs.xml an earlier build wrote stays in the output "
+        "until it is deleted [sitemapkit.peer]",
+        f"WARNING: sitemapkit: sitemap_locales {peer}: sitemapkit writes no hreflang "
+        'alternates (search engines also read them from `<link rel="alternate" '
+        "hreflang=...>` tags that a theme or extension writes into the pages); each language "
+        "built with its own html_baseurl gets a sitemap of its own; remove sitemap_locales "
+        "[sitemapkit.peer]",
+        f"WARNING: sitemapkit: sitemap_show_lastmod {peer}: sphinx-sitemap loaded "
+        "sphinx_last_updated_by_git for it, and without it the lastmods are the sources' file "
+        "times (a fresh clone's); add 'sphinx_last_updated_by_git' to extensions to keep the "
+        "commit times, and remove sitemap_show_lastmod [sitemapkit.peer]",
+    ]
+    # Carried over (or equal to what sitemapkit does): nothing is told.
+    files["conf.py"] = conf(
+        "extensions = ['sitemapkit.sphinx']",
+        f"html_baseurl = {BASE!r}",
+        "version = '2.1'",
+        "sitemap_url_scheme = '{link}'",
+        "sitemap_excludes = ['genindex.html']",
+        "sitemap_filename = 'sitemap.xml'",
+        "sitemap_indent = 2",
+    )
+    again = sphinx_build(make_site(tmp_path / "again", files), tmp_path / "again-out")
+    assert again.code == 0, again.warnings
+    assert "sitemap_excludes" in again.warnings  # left out already: say it can go
+    assert [line for line in again.warnings.splitlines() if "sitemapkit.peer" in line] == [
+        f"WARNING: sitemapkit: sitemap_excludes {peer}; sitemapkit leaves out the search, "
+        "index and 404 pages itself: remove it [sitemapkit.peer]"
+    ]
+    # With sphinx-sitemap still listed, they are its settings: only the peer warning is told.
+    files["conf.py"] = conf(
+        "extensions = ['sitemapkit.sphinx', 'sphinx_sitemap']",
+        f"html_baseurl = {BASE!r}",
+        "sitemap_excludes = ['secret.html']",
+    )
+    both = sphinx_build(make_site(tmp_path / "both", files), tmp_path / "both-out")
+    assert "sitemap_excludes" not in both.warnings
+    assert "sphinx_sitemap is in extensions too" in both.warnings
+
+
 def test_moving_from_sphinx_sitemap_passes_w_on_the_first_build(tmp_path: Path) -> None:
     """The sitemap.xml sphinx-sitemap left in the output is replaced with an INFO line: no
     process wrote it during this build, so nothing else writes there."""

@@ -23,7 +23,7 @@ from sitemapkit.entries import UNMATCHED, Report
 from sitemapkit.gc_pause import paused_gc
 from sitemapkit.options import OPTION_NAMES, closest_option, means_the_opposite
 from sitemapkit.pages import HTML_SUFFIXES, marked_from_heads
-from sitemapkit.patterns import PathMatcher
+from sitemapkit.patterns import PathMatcher, as_glob
 from sitemapkit.urls import normalise_base_url, path_below
 
 from .pages import (
@@ -321,19 +321,25 @@ def warn_about_peer(pelican: Any) -> None:
     unasked when installed and PLUGINS is unset): the files published would be a mix."""
     loaded = {getattr(plugin, "__name__", "") for plugin in getattr(pelican, "plugins", ())}
     peer = sorted(loaded & PEER_MODULES)
+    setting = pelican.settings.get(PEER_SETTING)
     if peer:
+        text = isinstance(setting, dict) and setting.get("format") == "txt"
         logger.warning(
-            "sitemapkit: pelican-sitemap (%s) is loaded too and writes sitemap.xml as well, "
+            "sitemapkit: pelican-sitemap (%s) is loaded too and writes %s as well, "
             "so the published files would be a mix of the two; remove it from PLUGINS (or "
             "uninstall it): sitemapkit writes the sitemap, its text twin and the index",
             peer[0],
+            "sitemap.txt" if text else "sitemap.xml",
         )
-    elif _peer_excludes(pelican.settings.get(PEER_SETTING)):
+    elif excludes := _peer_excludes(setting):
+        globs = [as_glob(regex) for regex in excludes]
         logger.warning(
             "sitemapkit: %s['exclude'] is pelican-sitemap's setting and is not read, so the "
             "pages it left out are listed; write them in SITEMAPKIT['exclude'] as patterns of "
-            "output paths (pelican-sitemap's are regular expressions of URLs), and remove %s",
+            "output paths (pelican-sitemap's are regular expressions of URLs), such as %r, "
+            "and remove %s",
             PEER_SETTING,
+            globs,
             PEER_SETTING,
         )
     elif PEER_SETTING in pelican.settings:  # left from a move to sitemapkit
@@ -362,9 +368,13 @@ def _unmatched_in_every_sitemap(held: list[list[Notice]]) -> list[Notice]:
     return kept
 
 
-def _peer_excludes(setting: object) -> bool:
-    """Whether pelican-sitemap's SITEMAP setting leaves pages out: those would now be listed."""
-    return isinstance(setting, dict) and bool(setting.get("exclude"))
+def _peer_excludes(setting: object) -> list[str]:
+    """The regular expressions of pelican-sitemap's SITEMAP setting that leave pages out:
+    those pages would now be listed."""
+    excludes = setting.get("exclude") if isinstance(setting, dict) else None
+    if not excludes:
+        return []
+    return [excludes] if isinstance(excludes, str) else [str(regex) for regex in excludes]
 
 
 def checked_options(settings: Any) -> PelicanOptions | str:

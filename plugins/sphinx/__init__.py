@@ -49,6 +49,7 @@ from .config import (
 from .generated import GeneratedPages
 from .misplaced_fields import misplaced_fields
 from .pages import commit_time, document_pages, generated_pages, page_paths
+from .peer_settings import peer_setting_messages
 from .redirects import redirected_documents
 from .written_sources import written_sources
 
@@ -184,6 +185,9 @@ class SitemapRun:
                 subtype="config",
             )
             return
+        if PEER_EXTENSION not in app.extensions:  # else its settings are its own
+            for message in peer_setting_messages(app.config, self.options, os.fspath(app.outdir)):
+                logger.warning("sitemapkit: %s", message, type=LOG_TYPE, subtype="peer")
         if self.options is not None:
             warn_about_peer(app, self.options)
             for message in doubtful_settings(app.config, self.options, app.builder):
