@@ -22,7 +22,13 @@ from .errors import SitemapkitError, file_system_error
 from .gc_pause import paused_gc
 from .options import DEFAULT_XML_NAMES, SitemapOptions
 from .pages import Page, SkippedPages, scan_output
-from .robots import LINK_REPLACED, remove_robots_line, sitemap_line, update_robots
+from .robots import (
+    LINK_REPLACED,
+    remove_robots_line,
+    sitemap_line,
+    unserved_sitemap_lines,
+    update_robots,
+)
 from .robots_rules import Blocked, DisallowedUrls
 from .urls import base_path, local_host
 from .writer import FileNames, Progress, SitemapWriter, WriteResult, is_own_file
@@ -421,3 +427,15 @@ def _robots_step(
     elif done.endswith("left unchanged"):
         line = sitemap_line(base_url, index_name)
         report(Notice("info", "robots", f"{done}; crawlers need this line in it: {line}"))
+    if done is not None:
+        for url in unserved_sitemap_lines(root, base_url):
+            report(
+                Notice(
+                    "info",
+                    "robots-unserved",
+                    f"robots.txt names the sitemap {url}, which no file in the output serves "
+                    "(an earlier sitemap's name?); unless another part of the host serves it, "
+                    "crawlers get a 404 for it: remove that line from the robots.txt the site "
+                    f"copies (the line crawlers need is {sitemap_line(base_url, index_name)})",
+                )
+            )

@@ -12,10 +12,11 @@ import contextlib
 import os
 import stat
 from typing import Literal
+from urllib.parse import unquote
 
 from .temp_files import temp_name
 from .urls import base_path, encode_file_path
-from .validate_values import same_url_key
+from .validate_values import remainder_under, same_url_key
 
 MINIMAL_ROBOTS = "User-agent: *\nAllow: /\n"
 #: The comment before the line sitemapkit manages, followed by that line's text (robots.txt
@@ -82,6 +83,33 @@ def remove_robots_line(root: str) -> Literal["", "line", "file"]:
         return "file"
     _replace(path, text, carry_over=not os.path.islink(path))
     return "line"
+
+
+def unserved_sitemap_lines(root: str, base_url: str) -> list[str]:
+    """The `Sitemap:` URLs of the output's robots.txt, under the site's address, that name no
+    file in the output: the name of an earlier sitemap (MkDocs' `sitemap.xml.gz`, a peer
+    plugin's file), which crawlers now get a 404 for, unless another part of the host
+    serves it."""
+    try:
+        with open(os.path.join(root, "robots.txt"), "rb") as handle:
+            text = handle.read().decode("utf-8", "replace")
+    except OSError:
+        return []
+    found = []
+    for line in text.splitlines():
+        key, sep, value = line.partition(":")
+        if not sep or key.strip().lstrip("\ufeff").lower() != "sitemap":
+            continue
+        url = value.partition("#")[0].strip()
+        below = remainder_under(url, base_url)
+        if not below:
+            continue  # another host's, or the address itself: not this output's to judge
+        segments = unquote(below.partition("?")[0].partition("#")[0]).split("/")
+        if ".." in segments or "" in segments[:-1]:
+            continue
+        if not os.path.isfile(os.path.join(root, *segments)):
+            found.append(url)
+    return found
 
 
 def _read(path: str) -> tuple[bytes | None, str | None]:

@@ -832,6 +832,40 @@ def test_pages_robots_txt_disallows_are_a_warning_that_fails_strict(
         run_build(config_file, strict=True)
 
 
+def test_a_robots_txt_line_naming_a_sitemap_no_longer_written_is_told(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, schemas: SchemaSet
+) -> None:
+    """A site's robots.txt written for MkDocs' own sitemap names `sitemap.xml.gz`; with gzip
+    off nothing serves it after the move. Another host's line is not this build's to judge."""
+    robots = (
+        "User-agent: *\nSitemap: https://example.com/sitemap.xml.gz\n"
+        "Sitemap: https://blog.example.com/sitemap.xml\n"
+        "Sitemap: https://example.com/sitemap.xml\n"
+    )
+    docs = {**DOCS, "robots.txt": robots}
+    plugin = {"sitemapkit": {"gzip": False}}
+    config_file = make_site(
+        tmp_path, {"site_url": "https://example.com/", "plugins": [plugin]}, docs
+    )
+    with caplog.at_level(logging.INFO):
+        site = run_build(config_file)
+    schemas.validate_folder(site)
+    assert [m for m in sitemapkit_messages(caplog, logging.INFO) if "robots.txt names" in m] == [
+        "sitemapkit: robots.txt names the sitemap https://example.com/sitemap.xml.gz, which no "
+        "file in the output serves (an earlier sitemap's name?); unless another part of the "
+        "host serves it, crawlers get a 404 for it: remove that line from the robots.txt the "
+        "site copies (the line crawlers need is Sitemap: https://example.com/sitemap-index.xml)"
+    ]
+    caplog.clear()
+    plugin["sitemapkit"]["gzip"] = True  # now it is written again: nothing to tell
+    config_file = make_site(
+        tmp_path, {"site_url": "https://example.com/", "plugins": [plugin]}, docs
+    )
+    with caplog.at_level(logging.INFO):
+        run_build(config_file)
+    assert not [m for m in sitemapkit_messages(caplog, logging.INFO) if "robots.txt names" in m]
+
+
 def test_base_url_option_replaces_a_missing_site_url(tmp_path: Path, schemas: SchemaSet) -> None:
     plugin = {"sitemapkit": {"base_url": "https://docs.example.net/", "gzip": False}}
     site = run_build(make_site(tmp_path, {"plugins": [plugin]}))
