@@ -210,7 +210,7 @@ class _Validation:
             )
             return self.report
         if self.base is None:
-            self.find_base(entries[0])
+            self.find_base(entries)
         given = self.report.base_from == "--base-url"  # a preview checked on purpose
         host = local_host(self.base) if self.base is not None and not given else None
         if host is not None:
@@ -263,36 +263,48 @@ class _Validation:
             if sep and name.strip().lower() == "sitemap":
                 yield number, value.strip()
 
-    def find_base(self, entry: Path) -> None:
+    def find_base(self, entries: list[Path]) -> None:
         """The site folder's URL: the one under which the sitemap's URLs name files here.
 
         Each URL names the longest file path it can (Hugo's root index lists `/fr/sitemap.xml`,
-        which is `fr/sitemap.xml` here, not the index itself), and a sample of URLs votes: the
-        files decide, so a robots.txt line for another host (a stale one, or a cross-host
-        sitemap, which the protocol allows) is reported rather than trusted. A URL that only
-        names the folder's own home page proves nothing and does not vote. A tie goes to a
-        robots.txt line, then to the shortest base. With no vote, robots.txt's lines decide
-        (preferring one the URLs are under), then the first valid URL's host.
+        which is `fr/sitemap.xml` here, not the index itself), and a sample of each entry's
+        URLs votes: the files decide, so a robots.txt line for another host (a stale one, or a
+        cross-host sitemap, which the protocol allows) is reported rather than trusted. A URL
+        that only names the folder's own home page proves nothing and does not vote. Each entry
+        then casts one vote, its sample's choice, so a stale sitemap another tool left (its
+        URLs under `en/2.1/` that name files at the top) cannot outvote the index beside it.
+        A tie goes to a robots.txt line, then to the shortest base. With no vote, robots.txt's
+        lines decide (preferring one the URLs are under), then the first valid URL's host.
         """
-        check = self.read(entry)
-        locs = check.locs[:_BASE_SAMPLE] if check is not None else []
-        names_pages = check is not None and check.kind != "sitemapindex"
-        votes = Counter(
-            base
-            for base in (self.base_naming(loc, names_pages, entry) for loc in locs)
-            if base is not None
-        )
         named = [
             base
             for _, value in self.robots_lines()
             if (base := self.base_naming(value, False)) is not None
         ]
         named_keys = {same_url_key(base) for base in named}
-        if votes:
-            top = min(
+
+        def choice(votes: Counter[str]) -> str:
+            return min(
                 votes,
                 key=lambda base: (-votes[base], same_url_key(base) not in named_keys, len(base)),
             )
+
+        choices: Counter[str] = Counter()
+        locs: list[str] = []
+        for entry in entries:
+            check = self.read(entry)
+            sample = check.locs[:_BASE_SAMPLE] if check is not None else []
+            names_pages = check is not None and check.kind != "sitemapindex"
+            votes = Counter(
+                base
+                for base in (self.base_naming(loc, names_pages, entry) for loc in sample)
+                if base is not None
+            )
+            if votes:
+                choices[choice(votes)] += 1
+            locs += sample
+        if choices:
+            top = choice(choices)
             from_robots = same_url_key(top) in named_keys
             self.set_base(top, "robots.txt" if from_robots else "the sitemap's URLs")
         elif named:

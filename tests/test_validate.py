@@ -457,6 +457,33 @@ def test_a_robots_line_for_another_host_does_not_decide_the_base(
     assert [(p.code, p.line) for p in report.problems] == [("robots-elsewhere", 1)]
 
 
+def test_a_stale_sitemap_another_tool_left_does_not_outvote_the_index_beside_it(
+    make_tree: Callable[..., Path], tmp_path: Path
+) -> None:
+    """sphinx-sitemap's file, from before the move, lists every page under `en/2.1/` (its
+    URL scheme), and those URLs name files at the top too. robots.txt names it first: each
+    entry casts one vote, so the tie goes to robots.txt's address, and the stale file is the
+    one reported."""
+    pages = {"index.html": "<p>", "guide.html": "<p>", "api.html": "<p>"}
+    site = make_tree(
+        {
+            **pages,
+            "robots.txt": "Sitemap: https://docs.example.com/sitemap-docs.xml\n",
+            "sitemap-docs.xml": _urlset(
+                *(f"https://docs.example.com/en/2.1/{name}" for name in pages)
+            ),
+        }
+    )
+    options = resolve_options({"base_url": "https://docs.example.com/"})
+    build_sitemaps(site, options, report=lambda notice: None)
+    assert "sitemap-index.xml" in (site / "robots.txt").read_text(encoding="utf-8")
+    report = validate_target(site)
+    assert (report.base_url, report.base_from) == ("https://docs.example.com/", "robots.txt")
+    assert {(p.code, Path(p.file).name) for p in report.problems} == {
+        ("no-page", "sitemap-docs.xml")
+    }
+
+
 def test_a_lone_robots_line_on_another_host_is_reported_not_trusted(
     make_tree: Callable[..., Path],
 ) -> None:
