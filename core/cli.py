@@ -199,6 +199,11 @@ def summary(result: BuildResult, seconds: float) -> str:
 
 def run_build(args: argparse.Namespace) -> int:
     started = time.perf_counter()
+    if not args.site_dir.strip():  # `Path("")` is the current folder: an unset variable
+        raise SitemapkitError(
+            f"SITE_DIR: {args.site_dir!r} is empty (an unset variable in `sitemapkit build "
+            '"$OUT"`?); give the built site\'s folder, `.` for the current one'
+        )
     site = Path(args.site_dir)
     if not site.is_dir():
         raise SitemapkitError(

@@ -210,7 +210,11 @@ def scan_output(
                     continue
                 if entry.is_symlink() and not _inside(root_real, os.path.join(folder, name)):
                     continue
-                if entry.is_dir():
+                try:
+                    is_dir = entry.is_dir()
+                except OSError:  # a link that loops (`x -> x`) leads nowhere, like a broken one
+                    continue
+                if is_dir:
                     path = os.path.join(folder, name)
                     real = os.path.realpath(path)
                     # A Windows junction is no symlink to `is_symlink`, yet leads elsewhere.

@@ -150,6 +150,11 @@ class _Validation:
         site: str | os.PathLike[str] | None,
         now: dt.datetime | None,
     ) -> None:
+        if not str(target).strip():  # `Path("")` is the current folder: an unset variable
+            raise SitemapkitError(
+                f"TARGET: {str(target)!r} is empty; give a sitemap file or a site's folder, "
+                "`.` for the current one"
+            )
         self.target = Path(target)
         if not exists(self.target):
             raise SitemapkitError(
@@ -160,6 +165,11 @@ class _Validation:
                 f"TARGET: {str(target)!r} is robots.txt, not a sitemap; give the site's folder "
                 f"({str(self.target.parent)!r}) to check its Sitemap lines and the sitemaps "
                 "they name"
+            )
+        if not is_dir(self.target) and not is_file(self.target):  # a FIFO would never end
+            raise SitemapkitError(
+                f"TARGET: {str(target)!r} is neither a file nor a folder; give a sitemap file "
+                "or a site's folder"
             )
         if site is not None and not is_dir(Path(site)):
             raise SitemapkitError(f"--site: {str(site)!r} is not a folder; give the built site")

@@ -802,6 +802,39 @@ def test_hidden_files_and_links_to_a_sibling_folder_are_not_listed(tmp_path: Pat
     assert locs(root / "public" / "sitemap.xml") == ["https://example.com/"]
 
 
+def test_an_empty_folder_name_is_refused_not_taken_for_the_current_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`sitemapkit build "$OUT"` with OUT unset would write into the folder it runs in."""
+    (tmp_path / "notes.html").write_text("<p>", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["build", "", "--base-url", "https://example.com/"]) == 1
+    assert "SITE_DIR: '' is empty (an unset variable" in capsys.readouterr().err
+    assert main(["validate", " "]) == 2  # a usage error, as for a missing target
+    assert "TARGET: ' ' is empty" in capsys.readouterr().err
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["notes.html"]
+    if hasattr(os, "mkfifo"):  # reading a FIFO would wait for a writer for ever
+        os.mkfifo(tmp_path / "pipe.xml")
+        assert main(["validate", str(tmp_path / "pipe.xml")]) == 2
+        assert "is neither a file nor a folder" in capsys.readouterr().err
+
+
+def test_links_that_loop_are_skipped_like_broken_ones(tmp_path: Path) -> None:
+    """`x -> x`, a pair pointing at each other, and a loop named like a page lead nowhere:
+    the rest of the site is listed, as with a broken link."""
+    root = _aged(tmp_path, {"public/index.html": 1_600_000_000, "public/a/p.html": 1_600_000_000})
+    (root / "public" / "a" / "loop").symlink_to("loop")
+    (root / "public" / "self.html").symlink_to("self.html")
+    (root / "public" / "la").symlink_to("lb")
+    (root / "public" / "lb").symlink_to("la")
+    (root / "public" / "gone.html").symlink_to("nowhere.html")
+    assert main(["build", str(root / "public"), "--base-url", "https://example.com/"]) == 0
+    assert locs(root / "public" / "sitemap.xml") == [
+        "https://example.com/",
+        "https://example.com/a/p.html",
+    ]
+
+
 def test_a_bad_source_date_epoch_is_a_message(tmp_path: Path) -> None:
     site = _aged(tmp_path / "site", {"index.html": 1_600_000_000})
     env = {**os.environ, "SOURCE_DATE_EPOCH": "yesterday"}
