@@ -117,8 +117,8 @@ def _earlier_names_notice(names: list[str]) -> Notice:
         f"{' and '.join(names)}, written by an earlier build under the default "
         f"name{'s' if many else ''}, {'are' if many else 'is'} still here and no longer kept "
         "up to date, as sitemap_name and index_name name other files now; remove "
-        f"{'them' if many else 'it'} (and the parts and .gz twins {'they' if many else 'it'} "
-        "list, but not the text file this build writes) by hand",
+        f"{'them' if many else 'it'} (and the parts and .gz twins "
+        f"{'they list' if many else 'it lists'}, but not the text file this build writes) by hand",
         ("sitemap_name", "index_name"),
     )
 

@@ -300,13 +300,14 @@ def noted_text_files(index: bytes) -> dict[str, int | None]:
 def read_own_index(index_path: str) -> bytes | None:
     """A whole index this tool wrote (indexes are small; a sitemap of URLs is not read), or None."""
     head = read_head(index_path)
-    if head is None or MARKER.encode() not in head or b"<sitemapindex" not in head:
+    if head is None or MARKER.encode() not in head or b"<urlset" in head:
         return None
-    try:
+    try:  # the text files' note grows with the parts: `<sitemapindex` may come past the head
         with open(index_path, "rb") as handle:
-            return handle.read()
+            whole = handle.read()
     except OSError:
         return None
+    return whole if b"<sitemapindex" in whole else None
 
 
 _INDEX_LOC = re.compile(rb"<loc>([^<]*)</loc>")

@@ -819,6 +819,24 @@ def test_an_empty_folder_name_is_refused_not_taken_for_the_current_folder(
         assert "is neither a file nor a folder" in capsys.readouterr().err
 
 
+def test_an_index_of_a_thousand_parts_is_still_known_as_ours(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The index's note of its text files grows with the parts: past a thousand it pushes
+    `<sitemapindex` beyond the first 4 KiB. A rebuild into fewer parts must still remove the
+    old ones, text twins included, without calling its own files another's."""
+    site = _aged(tmp_path, {f"p{number:05d}.html": 1_600_000_000 for number in range(5000)})
+    base = ["build", str(site), "--base-url", "https://example.com/", "--no-robots"]
+    assert main([*base, "--max-urls", "5"]) == 0
+    assert len(list(site.glob("sitemap-*.txt"))) == 1000
+    assert (site / "sitemap-index.xml").read_bytes().find(b"<sitemapindex") > 4096
+    capsys.readouterr()
+    assert main([*base, "--max-urls", "10"]) == 0
+    assert "replaced" not in capsys.readouterr().err
+    assert len(list(site.glob("sitemap-*.txt"))) == 500
+    assert len(list(site.glob("sitemap-*.xml"))) == 501  # the parts and the index
+
+
 def test_links_that_loop_are_skipped_like_broken_ones(tmp_path: Path) -> None:
     """`x -> x`, a pair pointing at each other, and a loop named like a page lead nowhere:
     the rest of the site is listed, as with a broken link."""
