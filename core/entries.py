@@ -428,7 +428,7 @@ class EntryMaker:
         default_changefreq = self.options.changefreq
         want_priority = self.options.priority
         by_depth = self._depth_priorities
-        latest, recent_from = self.latest_file, self.now - RECENT_SECONDS
+        latest, now, recent_from = self.latest_file, self.now, self.now - RECENT_SECONDS
         recent = older = clamped = 0  # pages taking file times: of the last hour, older, clamped
         folders: dict[str, tuple[str, int]] = {}  # folder -> (its encoded URL prefix, depth)
         skip_noindex = self.options.skips_noindex
@@ -506,6 +506,8 @@ class EntryMaker:
                             lastmod = None
                         else:
                             recent += 1
+                            if lastmod > now:  # a clock a little ahead: no later than now
+                                lastmod = now
                             if lastmod == clamp:
                                 clamped += 1
             elif lastmod > self.latest:
@@ -597,6 +599,8 @@ class EntryMaker:
         lastmod = file_lastmod(page, times, self.clamp) if use_mtime else None
         if lastmod is not None and not self.believes_file_time(lastmod):
             lastmod = None
+        elif lastmod is not None:
+            lastmod = min(lastmod, self.now)
         if lastmod is None and self.untimed is not None:
             self.untimed.add(page.path)
         instead = "takes its file's time" if lastmod is not None else "gets no lastmod"
@@ -734,5 +738,5 @@ def shown_lastmods(
             if time is not None and not maker.believes_file_time(time):
                 time = None
         if time is not None:
-            shown[path] = time
+            shown[path] = min(time, maker.now)
     return shown
