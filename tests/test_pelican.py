@@ -7,13 +7,16 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Mapping
+import weakref
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+import blinker
 import pytest
 from jinja2 import TemplateSyntaxError
 from pelican import Pelican
+from pelican.plugins import signals
 from pelican.settings import read_settings
 
 from conftest import SchemaSet, locs, parse_urlset, write_tree
@@ -71,6 +74,21 @@ BLOG = {
     "pages/gone.md": "Title: Gone\nSitemap_exclude: true\n\nExcluded by metadata.\n",
     "pages/private.md": "Title: Private\nPrivate: True\n\nExcluded the pelican-sitemap way.\n",
 }
+
+
+@pytest.fixture(autouse=True)
+def plugins_of_this_test_only() -> Iterator[None]:
+    """A test's plugin connects to Pelican's signals, which are global: its functions are
+    disconnected after it, so no later build in the process runs them."""
+    found = [value for value in vars(signals).values() if isinstance(value, blinker.Signal)]
+    before = {id(signal): set(signal.receivers) for signal in found}
+    yield
+    for signal in found:
+        for key in set(signal.receivers) - before[id(signal)]:
+            held = signal.receivers.get(key)
+            receiver = held() if isinstance(held, weakref.ref) else held
+            if receiver is not None:
+                signal.disconnect(receiver)
 
 
 def pelican_settings(content: Path, out: Path, **overrides: Any) -> dict[str, Any]:
