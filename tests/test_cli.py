@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import itertools
 import json
 import os
 import shutil
@@ -14,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, SchemaSet, locs, parse_urlset, write_tree
-from sitemapkit.cli import main
+from sitemapkit import Page, build_sitemaps, resolve_options
+from sitemapkit.cli import _progress_printer, main
 from sitemapkit.dates import format_lastmod
 
 EXAMPLE = ROOT / "examples" / "cli" / "site"
@@ -341,9 +344,16 @@ def test_a_robots_txt_the_system_will_not_write_is_a_warning_after_the_sitemaps(
     assert [p.name for p in site.iterdir() if p.name.endswith(".tmp")] == []
 
 
-def test_sigterm_stops_a_build_cleanly_as_ctrl_c_does(site: Path) -> None:
-    """A cancelled CI job (or `timeout`, `docker stop`) sends SIGTERM: the temporary files go
-    and the old sitemaps stay, instead of dot files piling up to be published."""
+@pytest.mark.parametrize(
+    ("signal_name", "code", "said"),
+    [("SIGTERM", 143, "stopped (SIGTERM)"), ("SIGINT", 130, "interrupted")],
+)
+def test_sigterm_stops_a_build_cleanly_as_ctrl_c_does(
+    site: Path, signal_name: str, code: int, said: str
+) -> None:
+    """A cancelled CI job (or `timeout`, `docker stop`) sends SIGTERM, a user Ctrl-C: the
+    temporary files go and the old sitemaps stay, instead of dot files piling up to be
+    published."""
     assert run("build", str(site), "--base-url", "https://example.com/", "--gzip").returncode == 0
     before = {p.name: p.read_bytes() for p in site.iterdir() if p.is_file()}
     stop_after_three_entries = (
@@ -353,7 +363,7 @@ def test_sigterm_stops_a_build_cleanly_as_ctrl_c_does(site: Path) -> None:
         "def stopping(pages, maker):\n"
         "    for number, entry in enumerate(real(pages, maker)):\n"
         "        if number == 3:\n"
-        "            os.kill(os.getpid(), signal.SIGTERM)\n"
+        f"            os.kill(os.getpid(), signal.{signal_name})\n"
         "        yield entry\n"
         "build.stream_entries = stopping\n"
         "from sitemapkit.cli import main\n"
@@ -364,10 +374,8 @@ def test_sigterm_stops_a_build_cleanly_as_ctrl_c_does(site: Path) -> None:
          "https://x.org/", "--gzip"],
         capture_output=True, text=True, check=False,
     )  # fmt: skip
-    assert done.returncode == 143
-    assert done.stderr == (
-        "sitemapkit: stopped (SIGTERM); the previous sitemap files are unchanged\n"
-    )
+    assert done.returncode == code
+    assert done.stderr == f"sitemapkit: {said}; the previous sitemap files are unchanged\n"
     assert {p.name: p.read_bytes() for p in site.iterdir() if p.is_file()} == before
 
 
@@ -805,6 +813,28 @@ def test_hidden_files_and_links_to_a_sibling_folder_are_not_listed(tmp_path: Pat
     (root / "public" / "old").symlink_to(root / "public-old", target_is_directory=True)
     assert main(["build", str(root / "public"), "--base-url", "https://example.com/"]) == 0
     assert locs(root / "public" / "sitemap.xml") == ["https://example.com/"]
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_long_build_shows_progress_on_a_terminal_and_none_in_a_pipe(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every 10,000 URLs, once the run has taken more than two seconds (here each look at the
+    clock is three seconds later); a log file or a CI pipe gets no carriage returns."""
+    clock = itertools.count(0.0, 3.0)
+    monkeypatch.setattr(time, "monotonic", lambda: next(clock))
+    terminal = _Terminal()
+    show = _progress_printer(terminal)
+    assert show is not None
+    options = resolve_options({"base_url": "https://example.com/", "lastmod": "none"})
+    pages = [Page(f"p/{number:05d}.html") for number in range(25_000)]
+    build_sitemaps(tmp_path, options, pages, report=lambda notice: None, progress=show)
+    assert terminal.getvalue() == "\r  10,000 URLs written…\r  20,000 URLs written…"
+    assert _progress_printer(io.StringIO()) is None
 
 
 def test_an_empty_folder_name_is_refused_not_taken_for_the_current_folder(

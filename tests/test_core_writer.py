@@ -547,21 +547,28 @@ def test_temporary_files_of_a_killed_build_go_with_the_next_build(tmp_path: Path
     left = [
         f".sitemapkit-{host}-{dead_pid}-0.tmp",
         f"robots.txt.sitemapkit-{host}-{dead_pid}-3.tmp",
-        f".sitemapkit-elsewhere-{alive_pid}-5.tmp",  # another machine's, two days old
+        f".sitemapkit-elsewhere-{alive_pid}-5.tmp",  # another machine's, over a day old
     ]
     kept = [
         f".sitemapkit-{host}-{alive_pid}-0.tmp",
         f".sitemapkit-elsewhere-{dead_pid}-0.tmp",
         ".sitemapkit-x.tmp",
-        f".sitemapkit-{host}-{dead_pid}-7.tmp",  # written moments ago, maybe by a live build
+        f".sitemapkit-{host}-{dead_pid}-7.tmp",  # nine minutes ago, maybe by a live build
     ]
     for name in left + kept:
         (tmp_path / name).write_text("<?xml")
-    an_hour_ago = time.time() - 3600
-    for name in left + kept[:3]:
-        os.utime(tmp_path / name, (an_hour_ago, an_hour_ago))
-    two_days_ago = time.time() - 2 * 86_400
-    os.utime(tmp_path / left[2], (two_days_ago, two_days_ago))
+    now = time.time()
+    ages = {  # at the edges: ten minutes for this machine's, a day for another's
+        left[0]: 11 * 60,
+        left[1]: 11 * 60,
+        left[2]: 25 * 3600,
+        kept[0]: 3600,
+        kept[1]: 23 * 3600,
+        kept[2]: 3600,
+        kept[3]: 9 * 60,
+    }
+    for name, age in ages.items():
+        os.utime(tmp_path / name, (now - age, now - age))
     result = build_sitemaps(tmp_path, resolve_options({"base_url": BASE}), pages(2))
     assert sorted(result.removed) == sorted(left)
     assert sorted(n for n in names(tmp_path) if n.endswith(".tmp")) == sorted(kept)

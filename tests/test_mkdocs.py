@@ -890,6 +890,37 @@ def test_bad_option_is_a_mkdocs_config_error_naming_it(
     assert "'lots' is not valid; expected a number from 0.0 to 1.0" in errors
 
 
+def test_an_unknown_option_stops_the_build_naming_it_and_the_option_meant(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """MkDocs itself only warns of an unknown plugin option ("Unrecognised configuration
+    name"), and builds on without it: `gzipp: true` would quietly write no .gz."""
+    plugin = {"sitemapkit": {"gzipp": True}}
+    config_file = make_site(tmp_path, {"site_url": "https://example.com/", "plugins": [plugin]})
+    with caplog.at_level(logging.ERROR), pytest.raises(Abort):
+        run_build(config_file)
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert any(
+        "plugins.sitemapkit.gzipp is not an option (did you mean 'gzip'?)" in message
+        for message in errors
+    ), errors
+    assert not (tmp_path / "site" / "sitemap.xml").exists()
+
+
+def test_pretty_urls_is_said_to_have_no_effect(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    plugin = {"sitemapkit": {"pretty_urls": False}}
+    config_file = make_site(tmp_path, {"site_url": "https://example.com/", "plugins": [plugin]})
+    with caplog.at_level(logging.WARNING):
+        site = run_build(config_file)
+    assert [m for m in sitemapkit_messages(caplog, logging.WARNING) if "pretty_urls" in m] == [
+        "sitemapkit: plugins.sitemapkit.pretty_urls has no effect with MkDocs: the sitemap "
+        "lists MkDocs' own URLs; set `use_directory_urls: false` for .html URLs and remove it"
+    ]
+    assert "https://example.com/guide/" in locs(site / "sitemap.xml")
+
+
 def test_rebuild_and_repeated_post_build_give_identical_files(
     tmp_path: Path, schemas: SchemaSet
 ) -> None:

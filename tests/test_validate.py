@@ -408,6 +408,55 @@ def test_json_report_for_ci(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     assert json.loads(capsys.readouterr().out)["problems"] == []
 
 
+def test_a_sitemap_that_cannot_be_read_is_an_error_naming_why(
+    make_tree: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not skipped in silence: a permission the deploy user lacks is the usual cause (the
+    file system is asked as it is, only its answer for this one file is a refusal, which a
+    build running as root could not otherwise meet)."""
+    site = make_tree({"index.html": "<p>", "sitemap.xml": _urlset("https://example.com/")})
+    refused = site / "sitemap.xml"
+    real_open = Path.open
+
+    def open_refusing(path: Path, *args: object, **kwargs: object) -> object:
+        if path == refused:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(Path, "open", open_refusing)
+    report = validate_target(site)
+    assert [(p.code, p.level, p.message) for p in report.problems] == [
+        ("unreadable", "error", "cannot be read (Permission denied)")
+    ]
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["sitemap_index.xml", "sitemap-index.xml.gz", "sitemap.xml.gz", "sitemap.txt"],
+)
+def test_a_folder_without_robots_lines_is_checked_through_each_usual_name(
+    make_tree: Callable[..., Path], name: str
+) -> None:
+    """Yoast's `sitemap_index.xml`, a gzip-only deploy, a text sitemap alone: each is found."""
+    urlset = _urlset("https://example.com/", "https://example.com/a.html")
+    if name.endswith("index.xml") or name == "sitemap-index.xml.gz":
+        body: str | bytes = (
+            f'<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="{NS}">\n'
+            "<sitemap><loc>https://example.com/part.xml</loc></sitemap>\n</sitemapindex>\n"
+        )
+    elif name == "sitemap.txt":
+        body = "https://example.com/\nhttps://example.com/a.html\n"
+    else:
+        body = urlset
+    if name.endswith(".gz"):
+        body = gzip.compress(body.encode("utf-8"), mtime=0)
+    site = make_tree({"index.html": "<p>", "a.html": "<p>", "part.xml": urlset, name: body})
+    report = validate_target(site)
+    assert report.problems == [], report.describe()
+    assert Path(report.files[0]).name == name
+    assert report.urls == 2
+
+
 def _urlset(*locs: str) -> str:
     rows = "".join(f"<url><loc>{loc}</loc></url>\n" for loc in locs)
     return f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{NS}">\n{rows}</urlset>\n'
