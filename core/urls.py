@@ -53,6 +53,7 @@ def normalise_base_url(value: str) -> str:
             raise ValueError(f"its host name {host!r} cannot be encoded") from exc
         if not _HOST_NAME(host):
             raise ValueError(f"its host name {host!r} holds characters a host name cannot")
+
     try:
         port = parts.port
     except ValueError:  # Python's own words ("Port out of range 0-65535") name no URL part
@@ -65,6 +66,13 @@ def normalise_base_url(value: str) -> str:
     if port == _DEFAULT_PORTS[scheme]:  # `https://example.com:443/` is `https://example.com/`
         port = None
     netloc = host if port is None else f"{host}:{port}"
+    if host.endswith(".") and host.strip("."):  # `example.com.`: the DNS root's dot
+        bare = host.rstrip(".") + ("" if port is None else f":{port}")
+        raise ValueError(
+            f"its host name {host!r} ends with a dot, which pages' canonical links leave out "
+            f"(crawlers count it as another host); write "
+            f"{urlunsplit((scheme, bare, parts.path or '/', '', ''))}"
+        )
     segments = parts.path.split("/")[1:]
     if segments and not segments[-1]:  # the folder's own trailing slash
         segments.pop()
@@ -77,6 +85,12 @@ def normalise_base_url(value: str) -> str:
         raise ValueError(
             "its path holds an empty, '.' or '..' segment, which servers and crawlers read "
             f"differently; write the folder itself, such as {served}"
+        )
+    decoded = unquote(parts.path)
+    if any(ord(char) < 0x20 or ord(char) == 0x7F for char in decoded):  # `%00`, a tab
+        raise ValueError(
+            "its path holds a control character (such as %00 or %09), which no folder a site "
+            "is served from is named with; remove it"
         )
     folder, _, name = parts.path.rpartition("/")
     if _names_a_file(name):  # `index.html/` is no page

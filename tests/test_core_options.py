@@ -63,6 +63,13 @@ def test_values_are_normalised() -> None:
             "it names a file (index.html), not the folder the site is served from, such as "
             "https://example.com/docs/",
         ),
+        (
+            "base_url",
+            "https://Example.com.:8080/docs/",
+            "its host name 'example.com.' ends with a dot, which pages' canonical links leave out "
+            "(crawlers count it as another host); write https://example.com:8080/docs/",
+        ),
+        ("base_url", "https://example.com/a%00b/", "its path holds a control character"),
         ("exclude", 5, "list of patterns"),
     ],
 )
