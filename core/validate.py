@@ -54,6 +54,8 @@ ENTRY_NAMES = (
 #: Plain names also checked in a folder when the entry point does not reach them.
 ALSO_CHECKED = ("sitemap.xml", "sitemap.txt")
 FUTURE_SLACK = dt.timedelta(seconds=FUTURE_SLACK_SECONDS)
+#: Lastmods before this are a tool's stand-in (see `sitemapkit.dates.FIRST_PLAUSIBLE`).
+_PLAUSIBLE = dt.datetime(1990, 1, 1, tzinfo=dt.timezone.utc)
 _PAGE_SUFFIXES = ("index.html", "index.htm")
 #: How many of the entry's URLs vote for the site folder's URL.
 _BASE_SAMPLE = 50
@@ -804,16 +806,41 @@ class _Validation:
                         line,
                         f"lastmod {text} is in the future; check the clock or the page's date",
                     )
+        stand_ins = {
+            text for text, moment in texts.items() if moment is not None and moment < _PLAUSIBLE
+        }
+        for check, _ in self.lastmods:
+            if not stand_ins:
+                break
+            lines = [
+                line
+                for text, line in zip(check.lastmods, check.lines, strict=True)
+                if text in stand_ins
+            ]
+            if lines:
+                many = f" (and {len(lines) - 1:,} more)" if len(lines) > 1 else ""
+                self.problem(
+                    "warning",
+                    "placeholder-lastmod",
+                    check.name,
+                    lines[0],
+                    f"lastmod before 1990{many}: no page on the web is that old, so it is a "
+                    "tool's stand-in (1980-01-01 from a zip archive, 1970 from the Nix store or "
+                    "SOURCE_DATE_EPOCH=0), not when the page changed; leave such lastmods out",
+                )
         instants = {moment for moment in texts.values() if moment is not None}
         if with_lastmod == total >= 2 and len(instants) == 1:
             check = self.lastmods[0][0]
+            files = len(self.lastmods)
+            where = f" of the {files:,} sitemap files" if files > 1 else ""
             self.problem(
                 "warning",
                 "same-lastmod",
                 check.name,
                 None,
-                f"all {total:,} URLs share one lastmod ({next(iter(texts))}); that looks like "
-                "a build time, not when each page changed; leave lastmod out if it is unknown",
+                f"all {total:,} URLs{where} share one lastmod ({next(iter(texts))}); that looks "
+                "like a build time, not when each page changed; leave lastmod out if it is "
+                "unknown",
             )
 
     # -- helpers -----------------------------------------------------------------------------

@@ -457,6 +457,58 @@ def test_a_folder_without_robots_lines_is_checked_through_each_usual_name(
     assert report.urls == 2
 
 
+def test_lastmods_before_1990_are_one_warning_per_file_naming_the_first_line(
+    make_tree: Callable[..., Path],
+) -> None:
+    """A zip's 1980-01-01 or the Nix store's 1970 stamped on every page is no page's date."""
+    rows = [
+        ("https://example.com/", "1980-01-01"),
+        ("https://example.com/a.html", "2024-05-01T10:00:00+00:00"),
+        ("https://example.com/b.html", "1970-01-01T00:00:01+00:00"),
+    ]
+    body = "".join(f"<url><loc>{loc}</loc><lastmod>{day}</lastmod></url>\n" for loc, day in rows)
+    site = make_tree(
+        {
+            "index.html": "<p>",
+            "a.html": "<p>",
+            "b.html": "<p>",
+            "sitemap.xml": f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{NS}">\n'
+            f"{body}</urlset>\n",
+        }
+    )
+    report = validate_target(site)
+    assert [(p.code, p.line) for p in report.problems] == [("placeholder-lastmod", 3)]
+    assert report.problems[0].message.startswith("lastmod before 1990 (and 1 more): no page")
+
+
+def test_one_lastmod_over_several_files_says_so(make_tree: Callable[..., Path]) -> None:
+    stamp = "2024-05-01T10:00:00+00:00"
+    part = (
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{NS}">\n'
+        "<url><loc>https://example.com/{0}.html</loc><lastmod>" + stamp + "</lastmod></url>\n"
+        "</urlset>\n"
+    )
+    index = (
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="{NS}">\n'
+        "<sitemap><loc>https://example.com/s-1.xml</loc></sitemap>\n"
+        "<sitemap><loc>https://example.com/s-2.xml</loc></sitemap>\n</sitemapindex>\n"
+    )
+    site = make_tree(
+        {
+            "a.html": "<p>",
+            "b.html": "<p>",
+            "s-1.xml": part.format("a"),
+            "s-2.xml": part.format("b"),
+            "sitemap-index.xml": index,
+        }
+    )
+    report = validate_target(site)
+    assert [p.message for p in report.problems if p.code == "same-lastmod"] == [
+        f"all 2 URLs of the 2 sitemap files share one lastmod ({stamp}); that looks like a "
+        "build time, not when each page changed; leave lastmod out if it is unknown"
+    ]
+
+
 def _urlset(*locs: str) -> str:
     rows = "".join(f"<url><loc>{loc}</loc></url>\n" for loc in locs)
     return f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{NS}">\n{rows}</urlset>\n'
