@@ -563,7 +563,8 @@ class _Validation:
         folder = folder_of(url) if url is not None else None
         # Below a folder spelled the one way, a loc is spelled that way too: no key to make.
         plain_folder = folder if folder is not None and same_url_key(folder) == folder else None
-        any_session_id = has_session_id("\n".join(check.locs))  # one scan, not one per URL
+        joined = "\n".join(check.locs)  # one scan, not one per URL
+        any_session_id, any_fragment = has_session_id(joined), "#" in joined
         for loc, line in zip(check.locs, check.lines, strict=True):
             if folder is not None and not loc.startswith(folder):
                 self.in_scope(check, line, loc, url)
@@ -587,6 +588,15 @@ class _Validation:
                     check.name,
                     line,
                     f"loc {loc!r} carries a session id; list the URL without it",
+                )
+            if any_fragment and "#" in loc:
+                self.problem(
+                    "warning",
+                    "fragment",
+                    check.name,
+                    line,
+                    f"loc {loc!r} ends with a #fragment, which crawlers drop (it names a place "
+                    "in the page, not a page); list the page's URL without it",
                 )
         self.report.urls += len(check.locs)
         if check.kind == "urlset":

@@ -108,6 +108,7 @@ DEFECTS = [
         base_url="https://example.com/docs/",
     ),
     Defect("loc-duplicate.xml", "duplicate", 5, "listed twice (first at", False),
+    Defect("loc-fragment.xml", "fragment", 4, "ends with a #fragment", False, "warning"),
     Defect("loc-duplicate-default-port.xml", "duplicate", 5, "listed twice (first at", False),
     Defect("declared-latin1.xml", "encoding", 1, "declares encoding 'ISO-8859-1'", False),
     Defect("invalid-utf8.xml", "encoding", 4, "not valid UTF-8", True),
