@@ -50,6 +50,9 @@ class Notice:
     #: What it is about, for a front end that merges the notices of several sitemaps (the
     #: pattern an unmatched-pattern notice names).
     about: str = ""
+    #: The output path of the one page it is about, for a front end that points at the
+    #: page's source (Sphinx's `location`).
+    page: str = ""
 
     def describe(self, spelling: Callable[[str], str]) -> str:
         """The message with each option it names spelt the way the user writes options."""
@@ -611,6 +614,7 @@ class EntryMaker:
                 f"page {page.path!r}: the lastmod its metadata states, "
                 f"{_shown(stated)}, is in the future, so it is ignored and the "
                 f"page {instead}; correct the date in the page",
+                page=page.path,
             )
         )
         return lastmod
@@ -628,6 +632,7 @@ class EntryMaker:
                 "long-url",
                 f"page {page.path!r} skipped: its URL has {len(loc):,} characters and "
                 f"sitemaps allow at most {MAX_LOC_LENGTH:,}; shorten its path",
+                page=page.path,
             )
         )
 

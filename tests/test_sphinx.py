@@ -577,6 +577,31 @@ def test_a_sitemap_field_after_the_title_is_a_warning_with_its_line(tmp_path: Pa
     assert lastmods(build.out)[BASE + "late.html"] == w3c(T_SOURCE)
 
 
+@pytest.mark.parametrize("builder", ["html", "dirhtml"])
+def test_a_stated_lastmod_in_the_future_points_at_its_document(
+    tmp_path: Path, builder: str
+) -> None:
+    """The core names the page's output path; Sphinx's warning points at the source, as the
+    other metadata warnings do, so an editor can jump to it."""
+    src = make_site(
+        tmp_path,
+        {
+            "conf.py": conf("extensions = ['sitemapkit.sphinx']", f"html_baseurl = {BASE!r}"),
+            "index.rst": "Home\n====\n\n.. toctree::\n\n   sub/typo\n",
+            "sub/typo.rst": ":sitemap-lastmod: 2099-01-01\n\nTypo\n====\n",
+        },
+    )
+    build = sphinx_build(src, tmp_path / "out", builder)
+    assert build.code == 0
+    page = "sub/typo.html" if builder == "html" else "sub/typo/index.html"
+    assert build.warnings.strip() == (
+        f"{src / 'sub' / 'typo.rst'}: WARNING: sitemapkit: page {page!r}: the lastmod its "
+        "metadata states, 2099-01-01T00:00:00+00:00, is in the future, so it is ignored and the "
+        "page takes "
+        "its file's time; correct the date in the page [sitemapkit.future-lastmod]"
+    )
+
+
 def test_sources_all_fresh_from_a_clone_are_an_info_line_naming_the_git_extension(
     tmp_path: Path,
 ) -> None:

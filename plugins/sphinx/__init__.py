@@ -8,7 +8,7 @@ the work happens at `build-finished`, in the main process, so no state crosses p
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from contextlib import AbstractContextManager, nullcontext
 from functools import partial
 from typing import Any
@@ -69,8 +69,13 @@ MANY_PAGES = 1000
 GIT_EXTENSION = "sphinx_last_updated_by_git"
 
 
-def report(notice: Notice, git_extension: bool = False) -> None:
-    """Route the core's notices to Sphinx's log, with the notice's code as the subtype.
+def report(
+    notice: Notice,
+    git_extension: bool = False,
+    document_of: Callable[[str], str | None] | None = None,
+) -> None:
+    """Route the core's notices to Sphinx's log, with the notice's code as the subtype, and
+    the document a notice about one page is about as its location (`guide.rst: WARNING`).
 
     Sphinx's 404 page is left out by name, not by a default pattern a user's list replaces:
     a listed document named 404 (`errors/404`) is one of its own.
@@ -86,10 +91,11 @@ def report(notice: Notice, git_extension: bool = False) -> None:
             else "; or add sphinx_last_updated_by_git to extensions: a document it dates "
             "takes the time of its last commit"
         )
+    location = document_of(notice.page) if notice.page and document_of is not None else None
     if notice.level == "warning":
-        logger.warning(message, type=LOG_TYPE, subtype=notice.code)
+        logger.warning(message, type=LOG_TYPE, subtype=notice.code, location=location)
     else:
-        logger.info(message, type=LOG_TYPE, subtype=notice.code)
+        logger.info(message, type=LOG_TYPE, subtype=notice.code, location=location)
 
 
 def progress_line(pages: int) -> AbstractContextManager[None]:
@@ -106,6 +112,7 @@ def write_sitemaps(
     started_ns: int | None = None,
     left_out: list[str] | None = None,
     git_extension: bool = False,
+    document_of: Callable[[str], str | None] | None = None,
 ) -> BuildResult:
     """`build_sitemaps` inside the progress line; its notices wait until the line is done."""
     notices: list[Notice] = []
@@ -121,7 +128,14 @@ def write_sitemaps(
             )
     finally:
         for notice in notices:
-            report(notice, git_extension)
+            report(notice, git_extension, document_of)
+
+
+def document_of(builder: Any, documents: Iterable[str], path: str) -> str | None:
+    """The document whose page is at the output path `path`, if any (asked once a build, by
+    a notice about one page: the map is made then)."""
+    path_of = page_paths(builder)
+    return next((name for name in sorted(documents) if path_of(name) == path), None)
 
 
 #: sphinx-sitemap's module, and its setting (and default) for the file it writes.
@@ -258,6 +272,7 @@ class SitemapRun:
                     self.started_ns,
                     left_out,
                     GIT_EXTENSION in app.extensions,
+                    partial(document_of, builder, env.found_docs),
                 )
         except SitemapkitError as exc:
             # An ERROR line, not a crash report: the message already says what to do.
