@@ -131,11 +131,19 @@ def write_sitemaps(
             report(notice, git_extension, document_of)
 
 
-def document_of(builder: Any, documents: Iterable[str], path: str) -> str | None:
-    """The document whose page is at the output path `path`, if any (asked once a build, by
-    a notice about one page: the map is made then)."""
-    path_of = page_paths(builder)
-    return next((name for name in sorted(documents) if path_of(name) == path), None)
+def document_locator(builder: Any, documents: Iterable[str]) -> Callable[[str], str | None]:
+    """The document whose page is at an output path, if any: the map is made when a notice
+    about one page first asks, so a build without one pays nothing."""
+    found: dict[str, str] | None = None
+
+    def locate(path: str) -> str | None:
+        nonlocal found
+        if found is None:
+            path_of = page_paths(builder)
+            found = {path_of(name): name for name in documents}
+        return found.get(path)
+
+    return locate
 
 
 #: sphinx-sitemap's module, and its setting (and default) for the file it writes.
@@ -272,7 +280,7 @@ class SitemapRun:
                     self.started_ns,
                     left_out,
                     GIT_EXTENSION in app.extensions,
-                    partial(document_of, builder, env.found_docs),
+                    document_locator(builder, env.found_docs),
                 )
         except SitemapkitError as exc:
             # An ERROR line, not a crash report: the message already says what to do.
