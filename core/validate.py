@@ -54,6 +54,8 @@ ENTRY_NAMES = (
 #: Plain names also checked in a folder when the entry point does not reach them.
 ALSO_CHECKED = ("sitemap.xml", "sitemap.txt")
 FUTURE_SLACK = dt.timedelta(seconds=FUTURE_SLACK_SECONDS)
+#: What a date-only lastmod covers: its day, up to its end in the zone furthest behind UTC.
+_WHOLE_DAY = dt.timedelta(hours=24 + 12)
 #: Lastmods before this are a tool's stand-in (see `sitemapkit.dates.FIRST_PLAUSIBLE`).
 _PLAUSIBLE = dt.datetime(1990, 1, 1, tzinfo=dt.timezone.utc)
 _PAGE_SUFFIXES = ("index.html", "index.htm")
@@ -198,7 +200,7 @@ class _Validation:
         self.visited: set[Path] = set()
         #: A part's text twin, when the index that lists it names them (`text_files_note`).
         self.twins: dict[Path, Path] = {}
-        self.seen_locs: dict[str, tuple[str, int]] = {}
+        self.seen_locs: dict[str, tuple[str, int, bool]] = {}
         self.lastmods: list[tuple[FileCheck, int]] = []
         self.bad_gzip: set[Path] = set()
         #: Files counted as checked: reached, or read to compare with a twin reached.
@@ -270,9 +272,9 @@ class _Validation:
             text = self.robots.read_text(encoding="utf-8", errors="replace")
         except OSError:
             return
-        for number, line in enumerate(text.splitlines(), start=1):
-            name, sep, value = line.partition(":")
-            if sep and name.strip().lower() == "sitemap":
+        for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+            name, sep, value = line.partition("#")[0].partition(":")  # crawlers drop comments
+            if sep and name.strip().lower() == "sitemap" and value.strip():
                 yield number, value.strip()
 
     def find_base(self, entries: list[Path]) -> None:
@@ -523,6 +525,8 @@ class _Validation:
             child = self.read(path)
             newest = self.newest_lastmod(child) if child is not None else None
             stated = parse_w3c(lastmod) if lastmod is not None else None
+            if stated is not None and len(lastmod or "") == len("2024-05-02"):
+                stated += _WHOLE_DAY  # a date covers its day, in every zone
             if stated is not None and newest is not None and stated < newest:
                 self.problem(
                     "warning",
@@ -558,7 +562,7 @@ class _Validation:
         return max(known) if known else None
 
     def check_locs(
-        self, check: FileCheck, url: str | None, seen: dict[str, tuple[str, int]]
+        self, check: FileCheck, url: str | None, seen: dict[str, tuple[str, int, bool]]
     ) -> None:
         folder = folder_of(url) if url is not None else None
         # Below a folder spelled the one way, a loc is spelled that way too: no key to make.
@@ -570,17 +574,9 @@ class _Validation:
                 self.in_scope(check, line, loc, url)
             key = loc if plain_folder and loc.startswith(plain_folder) else same_url_key(loc)
             if key in seen:
-                first_file, first_line = seen[key]
-                self.problem(
-                    "error",
-                    "duplicate",
-                    check.name,
-                    line,
-                    f"loc {loc!r} is listed twice (first at {first_file}:{first_line}); "
-                    "list each URL once",
-                )
+                self.duplicate(check, line, loc, *seen[key])
             else:
-                seen[key] = (check.name, line)
+                seen[key] = (check.name, line, check.extended)
             if any_session_id and has_session_id(loc):
                 self.problem(
                     "warning",
@@ -603,6 +599,36 @@ class _Validation:
             self.lastmods.append((check, len(check.locs)))
         if self.check_pages and self.base is not None:
             self.check_pages_exist(check)
+
+    def duplicate(
+        self,
+        check: FileCheck,
+        line: int,
+        loc: str,
+        first_file: str,
+        first_line: int,
+        extended: bool,
+    ) -> None:
+        """A URL listed twice in one sitemap is an error; in two, a news, image or video
+        sitemap beside the pages' own is Google's advice, and a `.gz` twin listed beside its
+        plain file holds the same URLs (the twin check compares them)."""
+        if first_file == check.name:
+            self.problem(
+                "error",
+                "duplicate",
+                check.name,
+                line,
+                f"loc {loc!r} is listed twice (first at line {first_line}); list each URL once",
+            )
+        elif not (extended or check.extended) and not _twins(first_file, check.name):
+            self.problem(
+                "warning",
+                "duplicate",
+                check.name,
+                line,
+                f"loc {loc!r} is also listed in {first_file} (line {first_line}); crawlers "
+                "read such a URL twice, so list each page in one sitemap",
+            )
 
     def in_scope(self, check: FileCheck, line: int, loc: str, url: str | None) -> bool:
         """The protocol drops URLs on another host or above the sitemap's folder."""
@@ -953,6 +979,11 @@ def _served_file(root: Path, path: str) -> tuple[Path, int] | None:
         if stat.S_ISREG(info.st_mode):
             return file, info.st_size
     return None
+
+
+def _twins(name: str, other: str) -> bool:
+    """`sitemap.xml` and `sitemap.xml.gz`: one file's URLs, in two encodings."""
+    return name + ".gz" == other or other + ".gz" == name
 
 
 def _page_exists(root: Path, path: str) -> bool:

@@ -51,6 +51,9 @@ class FileCheck:
     lines: list[int] = field(default_factory=list)
     lastmods: list[str | None] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    #: Its entries carry other namespaces' elements (news, image, video, hreflang links):
+    #: such a sitemap lists pages another one may list too.
+    extended: bool = False
 
     def add(self, code: str, line: int | None, message: str, level: Level = "error") -> None:
         self.problems.append(Problem(level, code, self.name, line, message))
@@ -98,19 +101,16 @@ def _check_count(result: FileCheck) -> None:
 
 
 def _check_text(result: FileCheck, text: str) -> None:
-    """One absolute URL per line and nothing else (sitemaps.org, "Text file")."""
+    """One absolute URL per line (sitemaps.org, "Text file"). Blank lines, which templates
+    leave between URLs, and a byte-order mark, as in an XML sitemap, are read past."""
     result.kind = "text"
-    lines = text.split("\n")
+    lines = text.removeprefix("\ufeff").split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     for number, line in enumerate(lines, start=1):
         if line.endswith("\r"):
             line = line[:-1]
-        if number == 1 and line.startswith("\ufeff"):
-            result.add("encoding", 1, "starts with a byte-order mark; save it as UTF-8 without one")
-            line = line[1:]
         if not line.strip():
-            result.add("txt-line", number, "blank line; a text sitemap holds only URLs")
             continue
         if line != line.strip():
             result.add(
@@ -154,7 +154,7 @@ def _check_xml(result: FileCheck, data: bytes) -> None:
     loc: str | None = None
     lastmod: str | None = None
 
-    def start(name: str, _attrs: object) -> None:
+    def start(name: str, attrs: dict[str, str]) -> None:
         nonlocal depth, rank, field, field_line, text
         depth += 1
         if depth == 3:
@@ -167,6 +167,8 @@ def _check_xml(result: FileCheck, data: bytes) -> None:
                 text = []
             else:
                 unusual_field(name, found)
+                if name == _XHTML_LINK:
+                    check_alternate(attrs)
         elif depth == 2:
             start_entry(name)
         elif depth == 1:
@@ -188,7 +190,7 @@ def _check_xml(result: FileCheck, data: bytes) -> None:
                     "structure", line, f"<{_local(name)}> does not belong in <{_local(entry_name)}>"
                 )
             else:
-                after_extension = True
+                after_extension = result.extended = True
             return
         found_rank, local = found
         if found_rank == rank:
@@ -198,6 +200,30 @@ def _check_xml(result: FileCheck, data: bytes) -> None:
             add("order", line, f"<{local}> is out of order; the schema's order is {order}")
         rank = max(rank, found_rank)
         field, field_line, text = local, line, []
+
+    def check_alternate(attrs: dict[str, str]) -> None:
+        """Google reads an hreflang alternate only with rel, hreflang and an absolute href."""
+        missing = [key for key in ("rel", "hreflang", "href") if not attrs.get(key, "").strip()]
+        line = parser.CurrentLineNumber
+        if missing:
+            others = sorted(set(attrs) - {"rel", "hreflang", "href"})
+            but = f" (it has {', '.join(others)})" if others else ""
+            add(
+                "alternate",
+                line,
+                f"<xhtml:link> has no {' or '.join(missing)}{but}, so search engines ignore "
+                'this alternate; write rel="alternate" hreflang="..." href="https://..."',
+                "warning",
+            )
+            return
+        problem = check_url(attrs["href"].strip())
+        if problem is not None:
+            add(
+                "alternate",
+                line,
+                f"<xhtml:link> href {attrs['href'][:80]!r} {problem}",
+                "warning",
+            )
 
     def start_root(name: str) -> None:
         nonlocal prefix, entry_name, fields
@@ -268,6 +294,7 @@ def _check_xml(result: FileCheck, data: bytes) -> None:
                 "loc-whitespace",
                 loc_line,
                 f"whitespace inside <loc> around {stripped[:80]!r}; some crawlers keep it",
+                "warning",
             )
         problem = check_url(stripped)
         if problem is not None:
@@ -292,6 +319,10 @@ def _check_xml(result: FileCheck, data: bytes) -> None:
         result.kind = None
     except _Stop:
         result.kind = None
+
+
+#: The hreflang alternate of Google's sitemap extension, as expat names it.
+_XHTML_LINK = "http://www.w3.org/1999/xhtml link"
 
 
 class _Stop(Exception):

@@ -22,7 +22,9 @@ _CLEAN_URL = re.compile(
 _URI_CHARS = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%"
 )
-_SESSION_ID = re.compile(r"[?&;](?:sid|sessionid)=|jsessionid|phpsessid", re.IGNORECASE)
+#: A session id as a parameter (`?sid=`, `;jsessionid=`), not a word in a slug
+#: (`/blog/what-is-jsessionid/`).
+_SESSION_ID = re.compile(r"[?&;](?:sid|sessionid|jsessionid|phpsessid)=", re.IGNORECASE)
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _DATETIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})")
 _DECIMAL = re.compile(r"\+?(?:\d+(?:\.\d*)?|\.\d+)")

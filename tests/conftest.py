@@ -24,11 +24,47 @@ SCHEMAS = Path(os.environ.get("SITEMAPKIT_SCHEMAS", ROOT.parent / "shared" / "sc
 NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9"}
 
 
-class SchemaSet:
-    """The official sitemap and sitemap-index XSDs, loaded once (lxml, offline)."""
+#: Google's extensions a urlset may carry (image, video, news, hreflang links), by namespace.
+_EXTENSIONS = {
+    "http://www.google.com/schemas/sitemap-image/1.1": "sitemap-image.xsd",
+    "http://www.google.com/schemas/sitemap-video/1.1": "sitemap-video.xsd",
+    "http://www.google.com/schemas/sitemap-news/0.9": "sitemap-news.xsd",
+    "http://www.w3.org/1999/xhtml": "xhtml1-strict.xsd",
+}
+
+
+class _LocalXmlSchema(etree.Resolver):
+    """xhtml1-strict.xsd imports the W3C's xml.xsd by its web address: the copy beside it."""
 
     def __init__(self, folder: Path) -> None:
-        self.urlset = etree.XMLSchema(etree.parse(str(folder / "sitemap.xsd")))
+        super().__init__()
+        self.folder = folder
+
+    def resolve(self, url: str | None, pubid: str | None, context: object) -> object:
+        if url is not None and url.endswith("/2001/xml.xsd"):
+            return self.resolve_filename(str(self.folder / "xml.xsd"), context)
+        return None
+
+
+class SchemaSet:
+    """The official sitemap and sitemap-index XSDs, with Google's extensions, loaded once
+    (lxml, offline): the urlset's wildcard is strict, so an extension needs its schema."""
+
+    def __init__(self, folder: Path) -> None:
+        imports = [("http://www.sitemaps.org/schemas/sitemap/0.9", "sitemap.xsd")]
+        imports += list(_EXTENSIONS.items())
+        wrapper = (
+            '<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" '
+            'elementFormDefault="qualified">'
+            + "".join(
+                f'<xs:import namespace="{namespace}" schemaLocation="{(folder / name).as_uri()}"/>'
+                for namespace, name in imports
+            )
+            + "</xs:schema>"
+        )
+        parser = etree.XMLParser()
+        parser.resolvers.add(_LocalXmlSchema(folder))
+        self.urlset = etree.XMLSchema(etree.fromstring(wrapper.encode(), parser))
         self.index = etree.XMLSchema(etree.parse(str(folder / "siteindex.xsd")))
 
     def validate_file(self, path: Path) -> None:

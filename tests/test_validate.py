@@ -92,7 +92,7 @@ DEFECTS = [
     Defect("loc-bad-escape.xml", "loc", 4, "'%' that does not start a %XX escape", True),
     Defect("loc-port-out-of-range.xml", "loc", 4, "has the port '99999'; a port is", False),
     Defect("loc-ipv6-unclosed.xml", "loc", 4, "has a malformed host (an IPv6", True),
-    Defect("loc-whitespace.xml", "loc-whitespace", 5, "whitespace inside <loc>", False),
+    Defect("loc-whitespace.xml", "loc-whitespace", 5, "whitespace inside <loc>", False, "warning"),
     Defect(
         "loc-other-host.xml", "scope", 4, "not on the sitemap's host https://example.com", False
     ),
@@ -112,7 +112,6 @@ DEFECTS = [
     Defect("loc-duplicate-default-port.xml", "duplicate", 5, "listed twice (first at", False),
     Defect("declared-latin1.xml", "encoding", 1, "declares encoding 'ISO-8859-1'", False),
     Defect("invalid-utf8.xml", "encoding", 4, "not valid UTF-8", True),
-    Defect("text-blank-line.txt", "txt-line", 2, "blank line", None),
     Defect("text-relative.txt", "loc", 2, "is not an absolute", None),
     Defect("index-with-changefreq/sitemap-index.xml", "structure", 3, "<changefreq>", True),
     Defect("index-missing-part/sitemap-index.xml", "index-missing", 4, "sitemap-2.xml", False),
@@ -510,6 +509,155 @@ def test_one_lastmod_over_several_files_says_so(make_tree: Callable[..., Path]) 
     ]
 
 
+NEWS = "http://www.google.com/schemas/sitemap-news/0.9"
+XHTML = "http://www.w3.org/1999/xhtml"
+
+
+def test_a_news_sitemap_beside_the_pages_own_may_list_the_same_urls(
+    make_tree: Callable[..., Path],
+) -> None:
+    """Google's advice for news sites (Yoast News SEO writes this): no duplicate. Two plain
+    sitemaps that share a URL get a warning; one file listing it twice, an error."""
+    news = (
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{NS}" xmlns:news="{NEWS}">\n'
+        "<url><loc>https://example.com/a.html</loc><news:news><news:publication>"
+        "<news:name>Ex</news:name><news:language>en</news:language></news:publication>"
+        "<news:publication_date>2024-05-01</news:publication_date><news:title>A</news:title>"
+        "</news:news></url>\n</urlset>\n"
+    )
+    pages = {"index.html": "<p>", "a.html": "<p>"}
+    robots = "Sitemap: https://example.com/sitemap.xml\nSitemap: https://example.com/news.xml\n"
+    main_sitemap = _urlset("https://example.com/", "https://example.com/a.html")
+    site = make_tree(
+        {**pages, "robots.txt": robots, "sitemap.xml": main_sitemap, "news.xml": news}, "news"
+    )
+    assert validate_target(site).problems == []
+    plain = make_tree(
+        {
+            **pages,
+            "robots.txt": robots,
+            "sitemap.xml": main_sitemap,
+            "news.xml": _urlset("https://example.com/a.html"),
+        },
+        "plain",
+    )
+    assert [(p.level, p.code, p.message) for p in validate_target(plain).problems] == [
+        (
+            "warning",
+            "duplicate",
+            "loc 'https://example.com/a.html' is also listed in "
+            f"{plain / 'sitemap.xml'} (line 4); crawlers read such a URL twice, so list each "
+            "page in one sitemap",
+        )
+    ]
+
+
+def test_a_sitemap_and_its_gzip_twin_both_in_robots_txt_are_one_set_of_urls(
+    make_tree: Callable[..., Path],
+) -> None:
+    urlset = _urlset("https://example.com/", "https://example.com/a.html")
+    site = make_tree(
+        {
+            "index.html": "<p>",
+            "a.html": "<p>",
+            "robots.txt": "Sitemap: https://example.com/sitemap.xml\n"
+            "Sitemap: https://example.com/sitemap.xml.gz\n",
+            "sitemap.xml": urlset,
+            "sitemap.xml.gz": gzip.compress(urlset.encode(), mtime=0),
+        }
+    )
+    assert validate_target(site).problems == []
+
+
+def test_robots_sitemap_lines_are_read_as_crawlers_read_them(
+    make_tree: Callable[..., Path],
+) -> None:
+    """A BOM before the first line and a comment after the URL, as Google reads them."""
+    site = make_tree(
+        {
+            "index.html": "<p>",
+            "robots.txt": "\ufeffSitemap: https://example.com/site-map.xml # the main one\n",
+            "site-map.xml": _urlset("https://example.com/"),
+        }
+    )
+    report = validate_target(site)
+    assert report.problems == [], report.describe()
+    assert [Path(name).name for name in report.files] == ["site-map.xml"]
+
+
+def test_an_index_dated_by_day_covers_that_days_times(make_tree: Callable[..., Path]) -> None:
+    part = (
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{NS}">\n'
+        "<url><loc>https://example.com/</loc><lastmod>2024-05-02T18:30:00+02:00</lastmod></url>"
+        "\n<url><loc>https://example.com/a.html</loc><lastmod>2024-04-01</lastmod></url>\n"
+        "</urlset>\n"
+    )
+
+    def index(day: str) -> str:
+        return (
+            f'<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="{NS}">\n'
+            f"<sitemap><loc>https://example.com/part.xml</loc><lastmod>{day}</lastmod>"
+            "</sitemap>\n</sitemapindex>\n"
+        )
+
+    pages = {"index.html": "<p>", "a.html": "<p>", "part.xml": part}
+    same_day = make_tree({**pages, "sitemap-index.xml": index("2024-05-02")}, "same")
+    assert validate_target(same_day).problems == []
+    day_before = make_tree({**pages, "sitemap-index.xml": index("2024-05-01")}, "before")
+    assert [p.code for p in validate_target(day_before).problems] == ["index-lastmod"]
+
+
+def test_a_session_id_is_a_parameter_not_a_word_in_a_slug(make_tree: Callable[..., Path]) -> None:
+    site = make_tree(
+        {
+            "index.html": "<p>",
+            "blog/what-is-jsessionid/index.html": "<p>",
+            "sitemap.xml": _urlset(
+                "https://example.com/",
+                "https://example.com/blog/what-is-jsessionid/",
+                "https://example.com/;jsessionid=AB12",
+            ),
+        }
+    )
+    found = [(p.code, p.line) for p in validate_target(site).problems]
+    assert ("session-id", 5) in found and ("session-id", 4) not in found
+
+
+def test_an_hreflang_alternate_without_an_absolute_href_is_a_warning(tmp_path: Path) -> None:
+    """pelican-sitemap 1.2.2 writes `ref=` for `href=`: Google ignores such an alternate."""
+    rows = (
+        '<xhtml:link rel="alternate" hreflang="fr" href="https://example.com/fr/"/>',
+        '<xhtml:link rel="alternate" hreflang="de" ref="https://example.com/de/"/>',
+        '<xhtml:link rel="alternate" hreflang="es" href="/es/"/>',
+    )
+    body = "".join(
+        f"<url><loc>https://example.com/{n}.html</loc>{row}</url>\n" for n, row in enumerate(rows)
+    )
+    path = tmp_path / "sitemap.xml"
+    path.write_text(
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{NS}" xmlns:xhtml="{XHTML}">\n'
+        f"{body}</urlset>\n",
+        encoding="utf-8",
+    )
+    found = [(p.level, p.code, p.line, p.message) for p in validate_target(path).problems]
+    assert found == [
+        (
+            "warning",
+            "alternate",
+            4,
+            "<xhtml:link> has no href (it has ref), so search engines ignore this alternate; "
+            'write rel="alternate" hreflang="..." href="https://..."',
+        ),
+        (
+            "warning",
+            "alternate",
+            5,
+            "<xhtml:link> href '/es/' is not an absolute http:// or https:// URL; write the full "
+            "address",
+        ),
+    ]
+
+
 def _urlset(*locs: str) -> str:
     rows = "".join(f"<url><loc>{loc}</loc></url>\n" for loc in locs)
     return f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{NS}">\n{rows}</urlset>\n'
@@ -656,18 +804,21 @@ def test_a_folder_url_without_its_slash_is_a_redirect_not_a_missing_page(
 
 
 def test_text_sitemap_lines_get_messages_about_text_files(tmp_path: Path) -> None:
+    """A byte-order mark (PowerShell's UTF-8) and blank lines (a template's, between URLs and
+    at the end) are read past, as in an XML sitemap and as crawlers do."""
     path = tmp_path / "sitemap.txt"
-    path.write_bytes(b"\xef\xbb\xbfhttps://example.com/\nhttps://example.com/a \n/b\n")
-    found = [(p.code, p.line, p.message) for p in validate_target(path).problems]
+    path.write_bytes(b"\xef\xbb\xbfhttps://example.com/\r\n\r\nhttps://example.com/a \n/b\n\n")
+    report = validate_target(path)
+    found = [(p.code, p.line, p.message) for p in report.problems]
+    assert report.urls == 3
     assert found == [
-        ("encoding", 1, "starts with a byte-order mark; save it as UTF-8 without one"),
         (
             "loc",
-            2,
+            3,
             "URL 'https://example.com/a' has whitespace around it; write one URL per line, "
             "with nothing before or after it",
         ),
-        ("loc", 3, "URL '/b' is not an absolute http:// or https:// URL; write the full address"),
+        ("loc", 4, "URL '/b' is not an absolute http:// or https:// URL; write the full address"),
     ]
 
 
