@@ -197,8 +197,9 @@ SOURCE_SUFFIXES = (".md", ".markdown", ".mkd", ".mdown", ".rst", ".ipynb")
 UNMATCHED = "unmatched-pattern"
 #: The default patterns, for a 404 page a site may not have: no mistake when they match none.
 NOT_FOUND_PATTERNS = frozenset({"404.html", "404/", "/404.html", "/404/"})
-#: The default patterns' own form (any folder's 404 page), to find one that is listed.
-_NOT_FOUND_PAGES = ("404.html", "404/")
+#: The site's own not-found page, at the top (a page named 404 below it, such as an API's
+#: `errors/404`, is a page of its own), to find one that is listed.
+_NOT_FOUND_PAGES = ("/404.html", "/404/")
 #: Source names a generator writes as their folder's `index.html`.
 _FOLDER_PAGES = frozenset({"index", "readme"})
 
@@ -317,9 +318,9 @@ def _not_found_notice(listed: SkippedPages, patterns: tuple[str, ...]) -> Notice
         "info",
         "not-found-listed",
         f"page {listed.first!r}{others} is listed, though it looks like the site's "
-        f"not-found page: the exclude patterns set ({shown}{more}) replace the default "
-        "'404.html' and '404/', and none of them leaves it out; add '404.html' and '404/' "
-        "to exclude unless it is a page of its own",
+        f"not-found page: the exclude patterns set ({shown}{more}) replace the default ones, "
+        "and none of them leaves it out; add '/404.html' and '/404/' to exclude unless it is "
+        "a page of its own",
         ("exclude",),
     )
 
@@ -380,6 +381,9 @@ class EntryMaker:
         self.now = int(time.time()) if now is None else now
         self.latest = self.now + FUTURE_SLACK_SECONDS
         self.latest_file = self.now + FILE_SLACK_SECONDS
+        #: The latest lastmod written: now, or `SOURCE_DATE_EPOCH` when it is later (a commit
+        #: from a fast clock), so a reproducible build stays reproducible.
+        self.ceiling = self.now if clamp is None else max(self.now, clamp)
         #: Pages whose own time was refused (in the future, or a stand-in): no other page's
         #: time is theirs, so they stay without a lastmod unless they list pages. Kept only
         #: where other pages' times are lent (`resolve_entries`); a scan streams.
@@ -431,7 +435,8 @@ class EntryMaker:
         default_changefreq = self.options.changefreq
         want_priority = self.options.priority
         by_depth = self._depth_priorities
-        latest, now, recent_from = self.latest_file, self.now, self.now - RECENT_SECONDS
+        latest, recent_from = self.latest_file, self.now - RECENT_SECONDS
+        now = self.ceiling
         recent = older = clamped = 0  # pages taking file times: of the last hour, older, clamped
         folders: dict[str, tuple[str, int]] = {}  # folder -> (its encoded URL prefix, depth)
         skip_noindex = self.options.skips_noindex
@@ -510,7 +515,7 @@ class EntryMaker:
                         else:
                             recent += 1
                             if lastmod > now:  # a clock a little ahead: no later than now
-                                lastmod = now
+                                lastmod = now  # (or than SOURCE_DATE_EPOCH, set ahead)
                             if lastmod == clamp:
                                 clamped += 1
             elif lastmod > self.latest:
@@ -603,7 +608,7 @@ class EntryMaker:
         if lastmod is not None and not self.believes_file_time(lastmod):
             lastmod = None
         elif lastmod is not None:
-            lastmod = min(lastmod, self.now)
+            lastmod = min(lastmod, self.ceiling)
         if lastmod is None and self.untimed is not None:
             self.untimed.add(page.path)
         instead = "takes its file's time" if lastmod is not None else "gets no lastmod"
@@ -743,5 +748,5 @@ def shown_lastmods(
             if time is not None and not maker.believes_file_time(time):
                 time = None
         if time is not None:
-            shown[path] = min(time, maker.now)
+            shown[path] = min(time, maker.ceiling)
     return shown

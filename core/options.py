@@ -207,7 +207,7 @@ class SitemapOptions:
         "gitignore-style patterns of output paths to leave out; setting it replaces the "
         "default (`404.html`, `404/`; MkDocs' `/404.html`, `/404/`; none for Sphinx, which "
         "leaves out its 404 page by name), so keep the 404 page's pattern in your list (an INFO "
-        "line, `not-found-listed`, names a 404 page listed without one).",
+        "line, `not-found-listed`, names a top `404.html` or `404/` page listed without one).",
     )
     skip_noindex: bool | None = _spec(
         None,
@@ -353,17 +353,17 @@ def means_the_opposite(name: str, meant: str) -> bool:
 
 #: Names people reach for that are spelt unlike the option they mean (pelican-sitemap's
 #: `priorities` and `changefreqs` among them).
-_KNOWN_AS = {
-    "exclude_noindex": "skip_noindex",
-    "compress": "gzip",
-    "ignore": "exclude",
-    "priorities": "priority_overrides",
-    "changefreqs": "changefreq_rules",
-}
-#: Names of other tools' settings that no option replaces, and why none is needed.
+_KNOWN_AS = {"exclude_noindex": "skip_noindex", "compress": "gzip", "ignore": "exclude"}
+#: pelican-sitemap's keys, copied from its SITEMAP setting: what stands for each here.
 _NOT_NEEDED = {
-    "format": "the XML sitemap and its text twin are both written; set txt to false for "
-    "the XML one alone",
+    "format": "the XML sitemap and its text twin are both written; set the txt option to "
+    "false for the XML one alone",
+    "priorities": "pelican-sitemap's priorities by kind (articles, pages, indexes); here "
+    "priority_overrides maps patterns of output paths to priorities, such as "
+    "{'posts/*': 0.8} (search engines ignore priority)",
+    "changefreqs": "pelican-sitemap's changefreqs by kind (articles, pages, indexes); here "
+    "changefreq_rules maps patterns of output paths to words, such as {'posts/*': 'weekly'} "
+    "(search engines ignore changefreq)",
 }
 
 

@@ -24,9 +24,11 @@ def check_pattern(pattern: str) -> str | None:
         )
     body = pattern.removeprefix("!")
     if body.startswith("^") or body.endswith("$"):  # no file name has either, in practice
+        glob = as_glob(pattern)
+        fix = f"write {glob!r}" if glob else "rewrite it as one, such as '/tag/' or '*.json'"
         return (
-            "it looks like a regular expression (as pelican-sitemap's exclude takes), while "
-            f"patterns are gitignore-style; write {as_glob(pattern)!r}"
+            "it looks like a regular expression (as pelican-sitemap's exclude took), while "
+            f"patterns are gitignore-style; {fix}"
         )
     try:
         GitIgnoreSpec.from_lines([pattern])
@@ -35,16 +37,23 @@ def check_pattern(pattern: str) -> str | None:
     return None
 
 
-def as_glob(regex: str) -> str:
-    """A regular expression of a URL path (`^/tag/.*`) as the gitignore-style pattern meant."""
+def as_glob(regex: str) -> str | None:
+    """A simple regular expression of a URL path (`^/tag/`, `\\.json$`, `^drafts/.*\\.html$`)
+    as the gitignore-style pattern meant; None for one with groups, classes or repeats."""
     lead = "!" if regex.startswith("!") else ""
     body = regex.removeprefix("!")
-    anchored = body.startswith("^")
-    body = body.removeprefix("^").removesuffix("$").replace(".*", "*").replace("\\.", ".")
-    body = body.replace(".+", "*")
+    anchored, ends = body.startswith("^"), body.endswith("$")
+    body = body.removeprefix("^").removesuffix("$").replace("\\.", "\0")
+    if any(char in body for char in "()|[]{}+?\\") or "." in body.replace(".*", ""):
+        return None  # more than a path with wildcards: no pattern says the same
+    body = body.replace("\0", ".")
+    if body.endswith("/.*"):
+        body = body[:-2]  # everything in the folder: the folder
+    body = body.replace("/.*", "/**/*").replace(".*", "*")
     if anchored and not body.startswith("/"):
         body = "/" + body
-    body = body.removesuffix("*") if body.endswith("/*") else body
+    elif not anchored and ends and not body.startswith(("/", "*")):
+        body = "*" + body  # `\\.json$`: any name ending so
     return lead + (body if body.strip("/") else "/index.html")
 
 

@@ -87,9 +87,9 @@ def remove_robots_line(root: str) -> Literal["", "line", "file"]:
 
 def unserved_sitemap_lines(root: str, base_url: str) -> list[str]:
     """The `Sitemap:` URLs of the output's robots.txt, under the site's address, that name no
-    file in the output: the name of an earlier sitemap (MkDocs' `sitemap.xml.gz`, a peer
-    plugin's file), which crawlers now get a 404 for, unless another part of the host
-    serves it."""
+    file in a folder of the output: the name of an earlier sitemap (MkDocs' `sitemap.xml.gz`,
+    a peer plugin's file), which crawlers now get a 404 for. One in a folder the output does
+    not have is left alone: another deployment on the host may serve it."""
     try:
         with open(os.path.join(root, "robots.txt"), "rb") as handle:
             text = handle.read().decode("utf-8", "replace")
@@ -105,9 +105,11 @@ def unserved_sitemap_lines(root: str, base_url: str) -> list[str]:
         if not below:
             continue  # another host's, or the address itself: not this output's to judge
         segments = unquote(below.partition("?")[0].partition("#")[0]).split("/")
-        if ".." in segments or "" in segments[:-1]:
+        if ".." in segments or "" in segments[:-1] or url in found:
             continue
-        if not os.path.isfile(os.path.join(root, *segments)):
+        folder = os.path.join(root, *segments[:-1])
+        # A folder the output lacks is another deployment's (`docs/` served apart): not ours.
+        if os.path.isdir(folder) and not os.path.isfile(os.path.join(folder, segments[-1])):
             found.append(url)
     return found
 

@@ -848,19 +848,20 @@ class _Validation:
         for check, _ in self.lastmods:
             if not stand_ins:
                 break
-            lines = [
-                line
+            found = [
+                (text, line)
                 for text, line in zip(check.lastmods, check.lines, strict=True)
                 if text in stand_ins
             ]
-            if lines:
-                many = f" (and {len(lines) - 1:,} more)" if len(lines) > 1 else ""
+            if found:
+                many = f" (and {len(found) - 1:,} more)" if len(found) > 1 else ""
                 self.problem(
                     "warning",
                     "placeholder-lastmod",
                     check.name,
-                    lines[0],
-                    f"lastmod before 1990{many}: no page on the web is that old, so it is a "
+                    found[0][1],
+                    f"lastmod {found[0][0]} is before 1990{many}: no page on the web is that "
+                    "old, so it is a "
                     "tool's stand-in (1980-01-01 from a zip archive, 1970 from the Nix store or "
                     "SOURCE_DATE_EPOCH=0), not when the page changed; leave such lastmods out",
                 )

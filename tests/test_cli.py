@@ -179,9 +179,9 @@ def test_a_not_found_page_listed_after_exclude_replaced_the_default_is_told(
     schemas.validate_folder(site)
     assert (
         "info: page '404.html' is listed, though it looks like the site's not-found page: the "
-        "--exclude patterns set ('blgo/') replace the default '404.html' and '404/', and none "
-        "of them leaves it out; add '404.html' and '404/' to --exclude unless it is a page of "
-        "its own [not-found-listed]"
+        "--exclude patterns set ('blgo/') replace the default ones, and none of them leaves it "
+        "out; add '/404.html' and '/404/' to --exclude unless it is a page of its own "
+        "[not-found-listed]"
     ) in done.stderr
     kept = run(
         "build",
@@ -652,6 +652,24 @@ def test_a_file_time_in_the_future_is_left_out_with_one_warning(
         f"{format_lastmod(now + 13 * 3600, False)}), which is not used as its lastmod; "
         "check the computer's clock, then touch the file to give a true time [future-lastmod]\n"
     )
+
+
+def test_a_source_date_epoch_a_little_ahead_keeps_the_build_reproducible(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CI sets SOURCE_DATE_EPOCH from a commit made on a fast clock: a file newer than it is
+    written as the epoch, as on every other build, not as the moment of this one."""
+    now = int(time.time())
+    site = _aged(tmp_path, {"index.html": now - 86_400, "new.html": now + 180})
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", str(now + 120))
+    outputs = []
+    for _ in range(2):
+        assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
+        outputs.append((site / "sitemap.xml").read_bytes())
+        time.sleep(1.1)
+    assert outputs[0] == outputs[1]
+    rows = {row["loc"]: row["lastmod"] for row in parse_urlset(site / "sitemap.xml")}
+    assert rows["https://example.com/new.html"] == format_lastmod(now + 120, False)
 
 
 @pytest.mark.parametrize(

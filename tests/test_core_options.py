@@ -108,19 +108,25 @@ def test_a_bad_value_names_the_option_the_value_and_what_is_allowed(
         (  # pelican-sitemap's exclude, copied over: regular expressions of URLs
             {"exclude": ["drafts/", "^/tag/"]},
             "exclude: '^/tag/' is not valid; it looks like a regular expression (as "
-            "pelican-sitemap's exclude takes), while patterns are gitignore-style; write '/tag/'",
+            "pelican-sitemap's exclude took), while patterns are gitignore-style; write '/tag/'",
         ),
         (
             {"exclude": ["^author/.*"]},
             "exclude: '^author/.*' is not valid; it looks like a regular expression (as "
-            "pelican-sitemap's exclude takes), while patterns are gitignore-style; write "
+            "pelican-sitemap's exclude took), while patterns are gitignore-style; write "
             "'/author/'",
         ),
         (
             {"changefreq_rules": {r"^/posts/.*\.html$": "weekly", "index.*": "daily"}},
             r"changefreq_rules: '^/posts/.*\\.html$' is not valid; it looks like a regular "
-            "expression (as pelican-sitemap's exclude takes), while patterns are "
-            "gitignore-style; write '/posts/*.html'",
+            "expression (as pelican-sitemap's exclude took), while patterns are "
+            "gitignore-style; write '/posts/**/*.html'",
+        ),
+        (
+            {"exclude": ["^/(tag|category)/"]},
+            "exclude: '^/(tag|category)/' is not valid; it looks like a regular expression (as "
+            "pelican-sitemap's exclude took), while patterns are gitignore-style; rewrite it "
+            "as one, such as '/tag/' or '*.json'",
         ),
     ],
 )

@@ -836,15 +836,39 @@ def test_pages_robots_txt_disallows_are_a_warning_that_fails_strict(
         run_build(config_file, strict=True)
 
 
+def test_a_top_404_page_listed_once_exclude_is_set_is_told_and_an_apis_404_is_not(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """`exclude: [drafts/]` replaces `/404.html` and `/404/`: docs/404.md is then listed, and
+    said; `errors/404.md` (an API's status page) is a page like any other."""
+    docs = {**DOCS, "404.md": "# Not found\n", "errors/404.md": "# 404 Not Found\n"}
+    plugin = {"sitemapkit": {"exclude": ["drafts/"]}}
+    config_file = make_site(
+        tmp_path, {"site_url": "https://example.com/", "plugins": [plugin]}, docs
+    )
+    with caplog.at_level(logging.INFO):
+        site = run_build(config_file)
+    assert {"https://example.com/404/", "https://example.com/errors/404/"} <= set(
+        locs(site / "sitemap.xml")
+    )
+    assert [m for m in sitemapkit_messages(caplog, logging.INFO) if "not-found" in m] == [
+        "sitemapkit: page '404/index.html' is listed, though it looks like the site's not-found "
+        "page: the exclude patterns set ('drafts/') replace the default ones, and none of them "
+        "leaves it out; add '/404.html' and '/404/' to exclude unless it is a page of its own"
+    ]
+
+
 def test_a_robots_txt_line_naming_a_sitemap_no_longer_written_is_told(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, schemas: SchemaSet
 ) -> None:
     """A site's robots.txt written for MkDocs' own sitemap names `sitemap.xml.gz`; with gzip
     off nothing serves it after the move. Another host's line is not this build's to judge."""
-    robots = (
+    robots = (  # another host's, and a separate deployment's below this one's address
         "User-agent: *\nSitemap: https://example.com/sitemap.xml.gz\n"
         "Sitemap: https://blog.example.com/sitemap.xml\n"
+        "Sitemap: https://example.com/shop/sitemap.xml\n"
         "Sitemap: https://example.com/sitemap.xml\n"
+        "Sitemap: https://example.com/sitemap.xml.gz\n"
     )
     docs = {**DOCS, "robots.txt": robots}
     plugin = {"sitemapkit": {"gzip": False}}

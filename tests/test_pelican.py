@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import subprocess
 import sys
 import time
@@ -578,17 +579,19 @@ def test_base_url_overrides_siteurl(build: Callable[..., Path]) -> None:
         (  # pelican-sitemap's SITEMAP dict, copied: what each key is now
             {"format": "xml"},
             "SITEMAPKIT['format'] is not an option (the XML sitemap and its text twin are both "
-            "written; set txt to false for the XML one alone; remove 'format'); no",
+            "written; set the txt option to false for the XML one alone; remove 'format'); no",
             "",
         ),
         (
             {"priorities": {"articles": 0.5}},
-            "SITEMAPKIT['priorities'] is not an option (did you mean 'priority_overrides'?)",
+            "SITEMAPKIT['priorities'] is not an option (pelican-sitemap's priorities by kind "
+            "(articles, pages, indexes); here priority_overrides maps patterns of output paths",
             "",
         ),
         (
             {"changefreqs": {"articles": "monthly"}},
-            "SITEMAPKIT['changefreqs'] is not an option (did you mean 'changefreq_rules'?)",
+            "SITEMAPKIT['changefreqs'] is not an option (pelican-sitemap's changefreqs by "
+            "kind (articles, pages, indexes); here changefreq_rules maps patterns of output",
             "",
         ),
     ],
@@ -815,6 +818,15 @@ def test_a_modified_date_before_the_articles_date_is_ignored_with_a_warning(
     assert lastmods[BASE + "early.html"] == "2024-03-09T16:00:00+00:00"  # its file's time
     assert lastmods[BASE + "sameday.html"] == "2024-01-08T00:00:00+00:00"  # that day: no earlier
     warnings = [r.getMessage() for r in caplog.records if r.name.startswith("sitemapkit")]
+    # With DEFAULT_DATE = "fs" an article without Date: is dated by its file (a checkout's
+    # time): a Modified: before that is the author's date, not a typo.
+    caplog.clear()
+    stated = {"articles/fs.md": "Title: Fs\nCategory: Misc\nModified: 2023-05-01 10:00\n\nText.\n"}
+    with caplog.at_level(logging.WARNING, logger="sitemapkit"):
+        fs_out = build(stated, DEFAULT_DATE="fs", DEFAULT_PAGINATION=False)
+    assert not [r for r in caplog.records if r.name.startswith("sitemapkit")]
+    fs_rows = {row["loc"]: row["lastmod"] for row in parse_urlset(fs_out / "sitemap.xml")}
+    assert fs_rows[BASE + "fs.html"] == "2023-05-01T10:00:00+00:00"
     assert warnings == [
         "sitemapkit: articles/early.md: metadata Modified (2023-12-01 00:00:00+00:00) is "
         "earlier than its Date (2024-01-06 10:00:00+00:00), so it is ignored and the page "
@@ -1227,4 +1239,12 @@ def test_pelican_sitemaps_setting_left_from_a_move_is_named(
         "output paths (pelican-sitemap's are regular expressions of URLs), such as "
         "['/noindex/', '/tag/'], and remove SITEMAP"
     ]
+    # Values pelican-sitemap itself would refuse, or compiled, are no crash here.
+    for odd in (5, re.compile("^/tag/"), ["^/(tag|category)/"]):
+        caplog.clear()
+        with caplog.at_level(logging.WARNING, logger="sitemapkit"):
+            build(BLOG, SITEMAP={"exclude": odd})
+        told = [r.getMessage() for r in caplog.records if r.name.startswith("sitemapkit")]
+        assert len(told) == (0 if odd == 5 else 1), told
+        assert "such as" not in "".join(told) or "'/tag/'" in "".join(told)
     assert BASE + "tag/python.html" in locs(out / "sitemap.xml")

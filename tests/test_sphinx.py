@@ -1133,6 +1133,18 @@ def test_sphinx_sitemaps_settings_left_in_conf_py_are_told_with_what_to_write(
         f"WARNING: sitemapkit: sitemap_excludes {peer}; sitemapkit leaves out the search, "
         "index and 404 pages itself: remove it [sitemapkit.peer]"
     ]
+    # The prefix is in html_baseurl already (the move done right): no scheme advice.
+    files["conf.py"] = conf(
+        "extensions = ['sitemapkit.sphinx']",
+        f"html_baseurl = '{BASE}en/2.1/'",
+        "version = '2.1'",
+        "language = 'en'",
+        "sitemap_excludes = ['secret.html']",
+    )
+    moved = sphinx_build(make_site(tmp_path / "moved", files), tmp_path / "moved-out")
+    assert moved.code == 0, moved.warnings
+    assert "sitemap_url_scheme" not in moved.warnings
+    assert "sitemap_excludes" in moved.warnings
     # With sphinx-sitemap still listed, they are its settings: only the peer warning is told.
     files["conf.py"] = conf(
         "extensions = ['sitemapkit.sphinx', 'sphinx_sitemap']",

@@ -478,7 +478,9 @@ def test_lastmods_before_1990_are_one_warning_per_file_naming_the_first_line(
     )
     report = validate_target(site)
     assert [(p.code, p.line) for p in report.problems] == [("placeholder-lastmod", 3)]
-    assert report.problems[0].message.startswith("lastmod before 1990 (and 1 more): no page")
+    assert report.problems[0].message.startswith(
+        "lastmod 1980-01-01 is before 1990 (and 1 more): no page"
+    )
 
 
 def test_one_lastmod_over_several_files_says_so(make_tree: Callable[..., Path]) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
+import re
 import sys
 from dataclasses import dataclass, field
 from types import FrameType
@@ -332,14 +333,13 @@ def warn_about_peer(pelican: Any) -> None:
             "sitemap.txt" if text else "sitemap.xml",
         )
     elif excludes := _peer_excludes(setting):
-        globs = [as_glob(regex) for regex in excludes]
+        globs = [glob for glob in map(as_glob, excludes) if glob is not None]
         logger.warning(
             "sitemapkit: %s['exclude'] is pelican-sitemap's setting and is not read, so the "
             "pages it left out are listed; write them in SITEMAPKIT['exclude'] as patterns of "
-            "output paths (pelican-sitemap's are regular expressions of URLs), such as %r, "
-            "and remove %s",
+            "output paths (pelican-sitemap's are regular expressions of URLs)%s, and remove %s",
             PEER_SETTING,
-            globs,
+            f", such as {globs!r}" if globs else "",
             PEER_SETTING,
         )
     elif PEER_SETTING in pelican.settings:  # left from a move to sitemapkit
@@ -372,9 +372,15 @@ def _peer_excludes(setting: object) -> list[str]:
     """The regular expressions of pelican-sitemap's SITEMAP setting that leave pages out:
     those pages would now be listed."""
     excludes = setting.get("exclude") if isinstance(setting, dict) else None
-    if not excludes:
-        return []
-    return [excludes] if isinstance(excludes, str) else [str(regex) for regex in excludes]
+    if isinstance(excludes, str | re.Pattern):
+        excludes = [excludes]
+    if not isinstance(excludes, list | tuple):
+        return []  # pelican-sitemap reports a setting it cannot read
+    return [
+        regex.pattern if isinstance(regex, re.Pattern) else regex
+        for regex in excludes
+        if isinstance(regex, str) or isinstance(getattr(regex, "pattern", None), str)
+    ]
 
 
 def checked_options(settings: Any) -> PelicanOptions | str:

@@ -51,8 +51,8 @@ def peer_setting_messages(
     peer = "is sphinx-sitemap's setting, which sitemapkit does not read"
     scheme = leftover.get("sitemap_url_scheme", PEER_DEFAULT_SCHEME)
     prefix = _scheme_prefix(scheme, config)
-    if prefix:
-        base = options.base_url if options is not None else None
+    base = options.base_url if options is not None else None
+    if prefix and not (base and base.endswith("/" + prefix)):  # not there already
         named = (
             "sitemap_url_scheme " + peer
             if "sitemap_url_scheme" in leftover
