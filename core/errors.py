@@ -69,8 +69,8 @@ class UnknownOptionError(OptionError):
 
 
 _ACCESS = (
-    "give the user running the build read and write access to the output folder (a folder "
-    "built by another user, or in a container, keeps that user's permissions)"
+    "give the user running the build read and write access to it, and to the output folder it "
+    "is in (a folder built by another user, or in a container, keeps that user's permissions)"
 )
 _SPACE = "free some space on that disk, then build again"
 #: What to do about the operating-system errors a build meets in practice (by errno name:

@@ -603,8 +603,8 @@ def test_a_file_system_error_names_the_file_a_rename_was_replacing_and_the_fix()
     denied = OSError(errno.EACCES, "Permission denied", temp, None, target)
     assert str(file_system_error(denied, "out")) == (
         f"{target}: Permission denied; give the user running the build read and write access "
-        "to the output folder (a folder built by another user, or in a container, keeps that "
-        "user's permissions)"
+        "to it, and to the output folder it is in (a folder built by another user, or in a "
+        "container, keeps that user's permissions)"
     )
     full = OSError(errno.ENOSPC, "No space left on device", temp)
     assert str(file_system_error(full, "out")).startswith("out: No space left on device; free")
