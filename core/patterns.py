@@ -44,6 +44,7 @@ def as_glob(regex: str) -> str | None:
     body = regex.removeprefix("!")
     anchored, ends = body.startswith("^"), body.endswith("$")
     body = body.removeprefix("^").removesuffix("$").replace("\\.", "\0")
+    wild = ".*" in body
     if any(char in body for char in "()|[]{}+?\\") or "." in body.replace(".*", ""):
         return None  # more than a path with wildcards: no pattern says the same
     body = body.replace("\0", ".")
@@ -54,7 +55,10 @@ def as_glob(regex: str) -> str | None:
         body = "/" + body
     elif not anchored and ends and not body.startswith(("/", "*")):
         body = "*" + body  # `\\.json$`: any name ending so
-    return lead + (body if body.strip("/") else "/index.html")
+    if body.strip("/"):
+        return lead + body
+    only_root = anchored and ends and not wild  # `^$`, `^/$`: the home page alone
+    return lead + ("/index.html" if only_root else "*")
 
 
 def _required_texts(pattern: str) -> tuple[str, ...]:

@@ -7,7 +7,7 @@ import itertools
 import pytest
 from pathspec import GitIgnoreSpec
 
-from sitemapkit.patterns import PathMatcher
+from sitemapkit.patterns import PathMatcher, as_glob
 
 PATTERNS = [
     "404.html",
@@ -47,3 +47,26 @@ def test_pattern_sets_agree_with_pathspec(patterns: tuple[str, ...]) -> None:
     matcher, spec = PathMatcher(patterns), GitIgnoreSpec.from_lines(patterns)
     wrong = [path for path in PATHS[::5] if matcher(path) != bool(spec.match_file(path))]
     assert wrong == []
+
+
+@pytest.mark.parametrize(
+    ("regex", "glob"),
+    [
+        ("^/tag/", "/tag/"),
+        ("^tag/.*", "/tag/"),
+        (r"\.json$", "*.json"),
+        (r"^drafts/.*\.html$", "/drafts/**/*.html"),
+        ("!^/keep/", "!/keep/"),
+        ("^$", "/index.html"),  # the home page alone
+        ("^/$", "/index.html"),
+        ("^", "*"),  # every URL
+        ("$", "*"),
+        ("^/.*$", "*"),
+        ("^/(tag|category)/", None),  # more than wildcards: no pattern says the same
+        (r"^/a\d+/", None),
+    ],
+)
+def test_a_regular_expression_is_read_as_the_pattern_it_meant(regex: str, glob: str | None) -> None:
+    """pelican-sitemap's exclude took regular expressions of URLs: each simple one gets the
+    gitignore-style pattern that leaves out the same pages."""
+    assert as_glob(regex) == glob
