@@ -358,12 +358,12 @@ _KNOWN_AS = {"exclude_noindex": "skip_noindex", "compress": "gzip", "ignore": "e
 _NOT_NEEDED = {
     "format": "the XML sitemap and its text twin are both written; set the txt option to "
     "false for the XML one alone",
-    "priorities": "pelican-sitemap's priorities by kind (articles, pages, indexes); here "
+    "priorities": "pelican-sitemap's priorities by kind: articles, pages, indexes; here "
     "priority_overrides maps patterns of output paths to priorities, such as "
-    "{'posts/*': 0.8} (search engines ignore priority)",
-    "changefreqs": "pelican-sitemap's changefreqs by kind (articles, pages, indexes); here "
-    "changefreq_rules maps patterns of output paths to words, such as {'posts/*': 'weekly'} "
-    "(search engines ignore changefreq)",
+    "{'posts/*': 0.8}, and search engines ignore priority",
+    "changefreqs": "pelican-sitemap's changefreqs by kind: articles, pages, indexes; here "
+    "changefreq_rules maps patterns of output paths to words, such as {'posts/*': 'weekly'}, "
+    "and search engines ignore changefreq",
 }
 
 

@@ -39,26 +39,31 @@ def check_pattern(pattern: str) -> str | None:
 
 def as_glob(regex: str) -> str | None:
     """A simple regular expression of a URL path (`^/tag/`, `\\.json$`, `^drafts/.*\\.html$`)
-    as the gitignore-style pattern meant; None for one with groups, classes or repeats."""
+    as the gitignore-style pattern meant; None for one with groups, classes or repeats.
+
+    pelican-sitemap searched the whole URL, so an expression not anchored at its start
+    matches in any folder (`/tag/.*` is `**/tag/`)."""
     lead = "!" if regex.startswith("!") else ""
     body = regex.removeprefix("!")
     anchored, ends = body.startswith("^"), body.endswith("$")
     body = body.removeprefix("^").removesuffix("$").replace("\\.", "\0")
     wild = ".*" in body
-    if any(char in body for char in "()|[]{}+?\\") or "." in body.replace(".*", ""):
+    rest = body.replace(".*", "")
+    if any(char in rest for char in "()|[]{}+?\\*."):
         return None  # more than a path with wildcards: no pattern says the same
-    body = body.replace("\0", ".")
     if body.endswith("/.*"):
         body = body[:-2]  # everything in the folder: the folder
-    body = body.replace("/.*", "/**/*").replace(".*", "*")
-    if anchored and not body.startswith("/"):
-        body = "/" + body
-    elif not anchored and ends and not body.startswith(("/", "*")):
+    body = body.replace("/.*", "/**/*").replace(".*", "*").replace("\0", ".")
+    if not body.strip("/*"):
+        only_root = anchored and ends and not wild  # `^$`, `^/$`: the home page alone
+        return lead + ("/index.html" if only_root else "*")
+    if anchored:
+        body = body if body.startswith("/") else "/" + body
+    elif body.startswith("/") or "/" in body.rstrip("/"):
+        body = "**/" + body.lstrip("/")  # found anywhere in the URL
+    elif ends and not body.startswith("*"):
         body = "*" + body  # `\\.json$`: any name ending so
-    if body.strip("/"):
-        return lead + body
-    only_root = anchored and ends and not wild  # `^$`, `^/$`: the home page alone
-    return lead + ("/index.html" if only_root else "*")
+    return lead + body
 
 
 def _required_texts(pattern: str) -> tuple[str, ...]:

@@ -54,8 +54,6 @@ ENTRY_NAMES = (
 #: Plain names also checked in a folder when the entry point does not reach them.
 ALSO_CHECKED = ("sitemap.xml", "sitemap.txt")
 FUTURE_SLACK = dt.timedelta(seconds=FUTURE_SLACK_SECONDS)
-#: What a date-only lastmod covers: its day, up to its end in the zone furthest behind UTC.
-_WHOLE_DAY = dt.timedelta(hours=24 + 12)
 #: Lastmods before this are a tool's stand-in (see `sitemapkit.dates.FIRST_PLAUSIBLE`).
 _PLAUSIBLE = dt.datetime(1990, 1, 1, tzinfo=dt.timezone.utc)
 _PAGE_SUFFIXES = ("index.html", "index.htm")
@@ -200,7 +198,7 @@ class _Validation:
         self.visited: set[Path] = set()
         #: A part's text twin, when the index that lists it names them (`text_files_note`).
         self.twins: dict[Path, Path] = {}
-        self.seen_locs: dict[str, tuple[str, int, bool]] = {}
+        self.seen_locs: dict[str, tuple[str, int]] = {}
         self.lastmods: list[tuple[FileCheck, int]] = []
         self.bad_gzip: set[Path] = set()
         #: Files counted as checked: reached, or read to compare with a twin reached.
@@ -274,7 +272,7 @@ class _Validation:
             return
         for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
             name, sep, value = line.partition("#")[0].partition(":")  # crawlers drop comments
-            if sep and name.strip().lower() == "sitemap" and value.strip():
+            if sep and name.strip().lower() == "sitemap":
                 yield number, value.strip()
 
     def find_base(self, entries: list[Path]) -> None:
@@ -525,8 +523,11 @@ class _Validation:
             child = self.read(path)
             newest = self.newest_lastmod(child) if child is not None else None
             stated = parse_w3c(lastmod) if lastmod is not None else None
-            if stated is not None and len(lastmod or "") == len("2024-05-02"):
-                stated += _WHOLE_DAY  # a date covers its day, in every zone
+            if stated is not None and lastmod is not None and len(lastmod) == len("2024-05-02"):
+                # A date covers its day: the children's days are compared, as each wrote it.
+                days = [text[:10] for text in child.lastmods if text] if child else []
+                if days and lastmod >= max(days):
+                    continue
             if stated is not None and newest is not None and stated < newest:
                 self.problem(
                     "warning",
@@ -562,8 +563,12 @@ class _Validation:
         return max(known) if known else None
 
     def check_locs(
-        self, check: FileCheck, url: str | None, seen: dict[str, tuple[str, int, bool]]
+        self, check: FileCheck, url: str | None, seen: dict[str, tuple[str, int]]
     ) -> None:
+        """Scope, duplicates and session ids. A URL twice in one file is an error; in two
+        sitemaps of pages (not a `.gz` twin), a warning; a news, image or video sitemap may
+        list the pages' URLs again, as Google advises."""
+        here: dict[str, int] = {}
         folder = folder_of(url) if url is not None else None
         # Below a folder spelled the one way, a loc is spelled that way too: no key to make.
         plain_folder = folder if folder is not None and same_url_key(folder) == folder else None
@@ -573,10 +578,30 @@ class _Validation:
             if folder is not None and not loc.startswith(folder):
                 self.in_scope(check, line, loc, url)
             key = loc if plain_folder and loc.startswith(plain_folder) else same_url_key(loc)
-            if key in seen:
-                self.duplicate(check, line, loc, *seen[key])
-            else:
-                seen[key] = (check.name, line, check.extended)
+            if key in here:
+                self.problem(
+                    "error",
+                    "duplicate",
+                    check.name,
+                    line,
+                    f"loc {loc!r} is listed twice (first at line {here[key]}); list each URL once",
+                )
+                continue
+            here[key] = line
+            if check.extended:  # a news, image or video sitemap: beside the pages' own
+                continue
+            first = seen.get(key)
+            if first is None:
+                seen[key] = (check.name, line)
+            elif not _twins(first[0], check.name):
+                self.problem(
+                    "warning",
+                    "duplicate",
+                    check.name,
+                    line,
+                    f"loc {loc!r} is also listed in {first[0]} (line {first[1]}); crawlers "
+                    "read such a URL twice, so list each page in one sitemap",
+                )
             if any_session_id and has_session_id(loc):
                 self.problem(
                     "warning",
@@ -599,36 +624,6 @@ class _Validation:
             self.lastmods.append((check, len(check.locs)))
         if self.check_pages and self.base is not None:
             self.check_pages_exist(check)
-
-    def duplicate(
-        self,
-        check: FileCheck,
-        line: int,
-        loc: str,
-        first_file: str,
-        first_line: int,
-        extended: bool,
-    ) -> None:
-        """A URL listed twice in one sitemap is an error; in two, a news, image or video
-        sitemap beside the pages' own is Google's advice, and a `.gz` twin listed beside its
-        plain file holds the same URLs (the twin check compares them)."""
-        if first_file == check.name:
-            self.problem(
-                "error",
-                "duplicate",
-                check.name,
-                line,
-                f"loc {loc!r} is listed twice (first at line {first_line}); list each URL once",
-            )
-        elif not (extended or check.extended) and not _twins(first_file, check.name):
-            self.problem(
-                "warning",
-                "duplicate",
-                check.name,
-                line,
-                f"loc {loc!r} is also listed in {first_file} (line {first_line}); crawlers "
-                "read such a URL twice, so list each page in one sitemap",
-            )
 
     def in_scope(self, check: FileCheck, line: int, loc: str, url: str | None) -> bool:
         """The protocol drops URLs on another host or above the sitemap's folder."""

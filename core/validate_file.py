@@ -51,8 +51,8 @@ class FileCheck:
     lines: list[int] = field(default_factory=list)
     lastmods: list[str | None] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
-    #: Its entries carry other namespaces' elements (news, image, video, hreflang links):
-    #: such a sitemap lists pages another one may list too.
+    #: Its entries carry news, image or video elements: such a sitemap lists pages the
+    #: pages' own sitemap lists too, as Google advises.
     extended: bool = False
 
     def add(self, code: str, line: int | None, message: str, level: Level = "error") -> None:
@@ -190,7 +190,9 @@ def _check_xml(result: FileCheck, data: bytes) -> None:
                     "structure", line, f"<{_local(name)}> does not belong in <{_local(entry_name)}>"
                 )
             else:
-                after_extension = result.extended = True
+                after_extension = True
+                if name.partition(" ")[0] in _MEDIA_NAMESPACES:
+                    result.extended = True
             return
         found_rank, local = found
         if found_rank == rank:
@@ -206,8 +208,13 @@ def _check_xml(result: FileCheck, data: bytes) -> None:
         missing = [key for key in ("rel", "hreflang", "href") if not attrs.get(key, "").strip()]
         line = parser.CurrentLineNumber
         if missing:
-            others = sorted(set(attrs) - {"rel", "hreflang", "href"})
+            others = sorted(
+                f"xhtml:{key.rpartition(' ')[2]}" if " " in key else key
+                for key in set(attrs) - {"rel", "hreflang", "href"}
+            )
+            prefixed = any(" " in key for key in attrs)
             but = f" (it has {', '.join(others)})" if others else ""
+            but += "; its attributes take no prefix" if prefixed else ""
             add(
                 "alternate",
                 line,
@@ -321,6 +328,14 @@ def _check_xml(result: FileCheck, data: bytes) -> None:
         result.kind = None
 
 
+#: Google's news, image and video extensions: a sitemap of those may list any page again.
+_MEDIA_NAMESPACES = frozenset(
+    {
+        "http://www.google.com/schemas/sitemap-news/0.9",
+        "http://www.google.com/schemas/sitemap-image/1.1",
+        "http://www.google.com/schemas/sitemap-video/1.1",
+    }
+)
 #: The hreflang alternate of Google's sitemap extension, as expat names it.
 _XHTML_LINK = "http://www.w3.org/1999/xhtml link"
 

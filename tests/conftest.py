@@ -84,10 +84,15 @@ class SchemaSet:
         return checked
 
 
+#: Every XSD `SchemaSet` loads: the protocol's two, Google's extensions, and W3C's xml.xsd.
+_SCHEMA_FILES = ("sitemap.xsd", "siteindex.xsd", *_EXTENSIONS.values(), "xml.xsd")
+
+
 def schemas_missing() -> str | None:
-    if (SCHEMAS / "sitemap.xsd").is_file():
+    missing = [name for name in _SCHEMA_FILES if not (SCHEMAS / name).is_file()]
+    if not missing:
         return None
-    return f"official XSDs not found in {SCHEMAS} (set SITEMAPKIT_SCHEMAS)"
+    return f"official XSDs not found in {SCHEMAS}: {', '.join(missing)} (set SITEMAPKIT_SCHEMAS)"
 
 
 @functools.cache

@@ -125,6 +125,31 @@ def test_lastmod_is_the_newest_source_mtime(tmp_path: Path) -> None:
     assert "lastmod" not in build(out, pages, lastmod="none")[0]
 
 
+def test_no_lastmod_borrowed_from_a_file_is_ahead_of_the_clock(tmp_path: Path) -> None:
+    """A stated date in the future is replaced by the file's time, and a listing takes the
+    newest of the pages it shows: a file a few minutes ahead gives now in both, not its own
+    time to come."""
+    now = int(time.time())
+    sources = tmp_path / "src"
+    sources.mkdir()
+    ahead, old = sources / "ahead.md", sources / "old.md"
+    for path, moment in ((ahead, now + 240), (old, now - 86_400)):
+        path.write_text("x", encoding="utf-8")
+        os.utime(path, (moment, moment))
+    metadata, _ = parse_page_metadata({"lastmod": "2099-01-01", "exclude": True})
+    typo, _ = parse_page_metadata({"lastmod": "2099-01-01"})
+    pages = [
+        Page("index.html", sources=(str(old),), lists=("hidden.html",)),
+        Page("typo.html", sources=(str(ahead),), meta=typo),
+        Page("hidden.html", sources=(str(ahead),), meta=metadata),  # left out, yet shown
+    ]
+    (tmp_path / "out").mkdir()
+    rows = by_loc(build(tmp_path / "out", pages))
+    during = {format_lastmod(now + seconds, False) for seconds in range(5)}
+    assert rows[BASE + "typo.html"]["lastmod"] in during
+    assert rows[BASE]["lastmod"] in during
+
+
 def test_lastmod_is_the_second_a_file_time_falls_in(tmp_path: Path) -> None:
     # The float st_mtime rounds 23:59:59.99999999 up to the next day. Both for a scan and for
     # a page list's sources.

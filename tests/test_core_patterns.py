@@ -62,6 +62,9 @@ def test_pattern_sets_agree_with_pathspec(patterns: tuple[str, ...]) -> None:
         ("^", "*"),  # every URL
         ("$", "*"),
         ("^/.*$", "*"),
+        ("/tag/.*$", "**/tag/"),  # not anchored: pelican-sitemap found it anywhere
+        (r"^/a/\.*$", None),  # an escaped dot repeated: no wildcard of a pattern
+        ("^/tags*/", None),
         ("^/(tag|category)/", None),  # more than wildcards: no pattern says the same
         (r"^/a\d+/", None),
     ],

@@ -552,6 +552,33 @@ def test_a_news_sitemap_beside_the_pages_own_may_list_the_same_urls(
             "page in one sitemap",
         )
     ]
+    # The news sitemap read first: two plain ones still disagree, and a URL twice in one
+    # file is still an error. hreflang links make no sitemap a news one.
+    twice = _urlset("https://example.com/a.html", "https://example.com/a.html")
+    linked = main_sitemap.replace(f'xmlns="{NS}"', f'xmlns="{NS}" xmlns:xhtml="{XHTML}"').replace(
+        "<loc>https://example.com/a.html</loc>",
+        '<loc>https://example.com/a.html</loc><xhtml:link rel="alternate" hreflang="fr" '
+        'href="https://example.com/fr/a.html"/>',
+    )
+    robots_order = (
+        "Sitemap: https://example.com/news.xml\nSitemap: https://example.com/sitemap.xml\n"
+        "Sitemap: https://example.com/twice.xml\n"
+    )
+    mixed = make_tree(
+        {
+            **pages,
+            "robots.txt": robots_order,
+            "news.xml": news,
+            "sitemap.xml": linked,
+            "twice.xml": twice,
+        },
+        "mixed",
+    )
+    found = [(p.level, Path(p.file).name, p.line) for p in validate_target(mixed).problems]
+    assert found == [
+        ("warning", "twice.xml", 3),  # also in sitemap.xml, whose hreflang links change nothing
+        ("error", "twice.xml", 4),  # twice in itself
+    ]
 
 
 def test_a_sitemap_and_its_gzip_twin_both_in_robots_txt_are_one_set_of_urls(
@@ -587,6 +614,17 @@ def test_robots_sitemap_lines_are_read_as_crawlers_read_them(
     assert [Path(name).name for name in report.files] == ["site-map.xml"]
 
 
+def test_an_empty_sitemap_line_in_robots_txt_is_reported(make_tree: Callable[..., Path]) -> None:
+    site = make_tree(
+        {
+            "index.html": "<p>",
+            "robots.txt": "Sitemap: # to do\nSitemap: https://example.com/sitemap.xml\n",
+            "sitemap.xml": _urlset("https://example.com/"),
+        }
+    )
+    assert [(p.code, p.line) for p in validate_target(site).problems] == [("robots", 1)]
+
+
 def test_an_index_dated_by_day_covers_that_days_times(make_tree: Callable[..., Path]) -> None:
     part = (
         f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{NS}">\n'
@@ -607,6 +645,12 @@ def test_an_index_dated_by_day_covers_that_days_times(make_tree: Callable[..., P
     assert validate_target(same_day).problems == []
     day_before = make_tree({**pages, "sitemap-index.xml": index("2024-05-01")}, "before")
     assert [p.code for p in validate_target(day_before).problems] == ["index-lastmod"]
+    # A child dated the next day is later than the index's day, whatever the zones.
+    next_day = part.replace("2024-04-01", "2024-05-03")
+    later = make_tree(
+        {**pages, "part.xml": next_day, "sitemap-index.xml": index("2024-05-02")}, "later"
+    )
+    assert [p.code for p in validate_target(later).problems] == ["index-lastmod"]
 
 
 def test_a_session_id_is_a_parameter_not_a_word_in_a_slug(make_tree: Callable[..., Path]) -> None:

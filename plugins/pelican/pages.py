@@ -204,9 +204,8 @@ def _before_publication(modified: object, content: Any, name: str) -> bool:
     published = getattr(content, "date", None)
     if not isinstance(modified, datetime) or not isinstance(published, datetime):
         return False
-    settings = getattr(content, "settings", None)
-    if isinstance(settings, Mapping) and settings.get("DEFAULT_DATE") == "fs":
-        return False  # `date` may be the file's time (a checkout's), which no author stated
+    if _is_file_time(content, published.replace(tzinfo=None)):
+        return False  # `DEFAULT_DATE = "fs"` dated it by its file (a checkout's): no statement
     if (modified.tzinfo is None) != (published.tzinfo is None):
         return False
     if modified.time() == time():

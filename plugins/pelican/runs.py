@@ -377,7 +377,7 @@ def _peer_excludes(setting: object) -> list[str]:
     if not isinstance(excludes, list | tuple):
         return []  # pelican-sitemap reports a setting it cannot read
     return [
-        regex.pattern if isinstance(regex, re.Pattern) else regex
+        regex if isinstance(regex, str) else regex.pattern
         for regex in excludes
         if isinstance(regex, str) or isinstance(getattr(regex, "pattern", None), str)
     ]
