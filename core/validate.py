@@ -387,6 +387,11 @@ class _Validation:
         check = self.read(visit.path)
         if check is None:
             return []
+        name = visit.path.name
+        twin = visit.path.with_name(name[:-3] if name.endswith(".gz") else name + ".gz")
+        if twin.resolve() in self.visited:  # robots.txt names both: compared already, once
+            self.visited.add(visit.path.resolve())
+            return []
         self.mark_visited(visit.path, check)
         self.check_gzip_twin(visit.path)
         if check.kind == "sitemapindex":

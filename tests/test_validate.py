@@ -595,7 +595,11 @@ def test_a_sitemap_and_its_gzip_twin_both_in_robots_txt_are_one_set_of_urls(
             "sitemap.xml.gz": gzip.compress(urlset.encode(), mtime=0),
         }
     )
-    assert validate_target(site).problems == []
+    report = validate_target(site)
+    assert report.problems == []
+    assert (len(report.files), report.urls) == (2, 2)  # both checked, their URLs counted once
+    (site / "sitemap.xml.gz").write_bytes(gzip.compress(_urlset("https://example.com/").encode()))
+    assert [p.code for p in validate_target(site).problems] == ["gzip-twin"]  # told once
 
 
 def test_robots_sitemap_lines_are_read_as_crawlers_read_them(
