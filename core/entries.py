@@ -435,8 +435,7 @@ class EntryMaker:
         default_changefreq = self.options.changefreq
         want_priority = self.options.priority
         by_depth = self._depth_priorities
-        latest, recent_from = self.latest_file, self.now - RECENT_SECONDS
-        now = self.ceiling
+        latest, ceiling, recent_from = self.latest_file, self.ceiling, self.now - RECENT_SECONDS
         recent = older = clamped = 0  # pages taking file times: of the last hour, older, clamped
         folders: dict[str, tuple[str, int]] = {}  # folder -> (its encoded URL prefix, depth)
         skip_noindex = self.options.skips_noindex
@@ -514,8 +513,8 @@ class EntryMaker:
                             lastmod = None
                         else:
                             recent += 1
-                            if lastmod > now:  # a clock a little ahead: no later than now
-                                lastmod = now  # (or than SOURCE_DATE_EPOCH, set ahead)
+                            if lastmod > ceiling:  # a clock a little ahead: no later
+                                lastmod = ceiling  # than now (or SOURCE_DATE_EPOCH, ahead)
                             if lastmod == clamp:
                                 clamped += 1
             elif lastmod > self.latest:

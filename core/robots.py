@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+from collections.abc import Iterator
 from typing import Literal
 from urllib.parse import unquote
 
@@ -85,6 +86,15 @@ def remove_robots_line(root: str) -> Literal["", "line", "file"]:
     return "line"
 
 
+def sitemap_urls(text: str) -> Iterator[tuple[int, str]]:
+    """(line number, URL) of each `Sitemap:` line, as crawlers read them: past a byte-order
+    mark, in any case, without a `# comment` (the URL may be empty: a line to report)."""
+    for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+        name, sep, value = line.partition("#")[0].partition(":")
+        if sep and name.strip().lower() == "sitemap":
+            yield number, value.strip()
+
+
 def unserved_sitemap_lines(root: str, base_url: str) -> list[str]:
     """The `Sitemap:` URLs of the output's robots.txt, under the site's address, that name no
     file in a folder of the output: the name of an earlier sitemap (MkDocs' `sitemap.xml.gz`,
@@ -95,12 +105,8 @@ def unserved_sitemap_lines(root: str, base_url: str) -> list[str]:
             text = handle.read().decode("utf-8", "replace")
     except OSError:
         return []
-    found = []
-    for line in text.splitlines():
-        key, sep, value = line.partition(":")
-        if not sep or key.strip().lstrip("\ufeff").lower() != "sitemap":
-            continue
-        url = value.partition("#")[0].strip()
+    found: list[str] = []
+    for _, url in sitemap_urls(text):
         below = remainder_under(url, base_url)
         if not below:
             continue  # another host's, or the address itself: not this output's to judge

@@ -26,6 +26,7 @@ from .noindex import file_says_noindex
 from .options import MAX_BYTES_PER_FILE
 from .pages import HTML_SUFFIXES
 from .redirect_stubs import is_stub_file
+from .robots import sitemap_urls
 from .robots_rules import DisallowedUrls
 from .urls import base_path, local_host, normalise_base_url
 from .validate_file import FileCheck, Level, Problem, check_file
@@ -270,10 +271,7 @@ class _Validation:
             text = self.robots.read_text(encoding="utf-8", errors="replace")
         except OSError:
             return
-        for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
-            name, sep, value = line.partition("#")[0].partition(":")  # crawlers drop comments
-            if sep and name.strip().lower() == "sitemap":
-                yield number, value.strip()
+        yield from sitemap_urls(text)
 
     def find_base(self, entries: list[Path]) -> None:
         """The site folder's URL: the one under which the sitemap's URLs name files here.
@@ -387,8 +385,8 @@ class _Validation:
         check = self.read(visit.path)
         if check is None:
             return []
-        name = visit.path.name
-        twin = visit.path.with_name(name[:-3] if name.endswith(".gz") else name + ".gz")
+        plain, packed = _gzip_pair(visit.path)
+        twin = plain if visit.path == packed else packed
         if twin.resolve() in self.visited:  # robots.txt names both: compared already, once
             self.visited.add(visit.path.resolve())
             return []
@@ -708,10 +706,7 @@ class _Validation:
     # -- twins -------------------------------------------------------------------------------
 
     def check_gzip_twin(self, path: Path) -> None:
-        if path.name.endswith(".gz"):
-            plain, packed = path.with_name(path.name[:-3]), path
-        else:
-            plain, packed = path, path.with_name(path.name + ".gz")
+        plain, packed = _gzip_pair(path)
         if not (is_file(plain) and is_file(packed)):
             return
         try:
@@ -980,6 +975,13 @@ def _served_file(root: Path, path: str) -> tuple[Path, int] | None:
         if stat.S_ISREG(info.st_mode):
             return file, info.st_size
     return None
+
+
+def _gzip_pair(path: Path) -> tuple[Path, Path]:
+    """A sitemap's plain file and its `.gz` twin, whichever of the two `path` is."""
+    if path.name.endswith(".gz"):
+        return path.with_name(path.name[:-3]), path
+    return path, path.with_name(path.name + ".gz")
 
 
 def _twins(name: str, other: str) -> bool:
