@@ -1133,6 +1133,24 @@ def test_sphinx_sitemaps_settings_left_in_conf_py_are_told_with_what_to_write(
         f"WARNING: sitemapkit: sitemap_excludes {peer}; sitemapkit leaves out the search, "
         "index and 404 pages itself: remove it [sitemapkit.peer]"
     ]
+    # sphinx-sitemap read site_url before html_baseurl; sitemapkit reads html_baseurl only.
+    files["conf.py"] = conf(
+        "extensions = ['sitemapkit.sphinx']",
+        f"html_baseurl = {BASE!r}",
+        "site_url = 'https://example.com/old/'",
+        "sitemap_url_scheme = '{link}'",
+        "sitemap_show_lastmod = False",
+    )
+    old = sphinx_build(make_site(tmp_path / "old", files), tmp_path / "old-out")
+    assert [line for line in old.warnings.splitlines() if "sitemapkit.peer" in line] == [
+        f"WARNING: sitemapkit: sitemap_show_lastmod {peer}: sitemapkit writes each page's "
+        "lastmod, from its sources' times; set sitemapkit_lastmod = 'none' to write none, and "
+        "remove sitemap_show_lastmod [sitemapkit.peer]",
+        f"WARNING: sitemapkit: site_url {peer}, and it took the place of html_baseurl there: the "
+        f"sitemap lists the pages under html_baseurl ({BASE}) now, not under "
+        "https://example.com/old/; remove site_url, and check that html_baseurl is the address "
+        "the site is served from [sitemapkit.peer]",
+    ]
     # The prefix is in html_baseurl already (the move done right): no scheme advice.
     files["conf.py"] = conf(
         "extensions = ['sitemapkit.sphinx']",

@@ -109,6 +109,12 @@ def peer_setting_messages(
             "extension writes into the pages); each language built with its own "
             f"{BASE_URL_SETTING} gets a sitemap of its own; remove sitemap_locales"
         )
+    if leftover.get("sitemap_show_lastmod") is False and PREFIX + "lastmod" not in raw:
+        yield (
+            f"sitemap_show_lastmod {peer}: sitemapkit writes each page's lastmod, from its "
+            f"sources' times; set {PREFIX}lastmod = 'none' to write none, and remove "
+            "sitemap_show_lastmod"
+        )
     if leftover.get("sitemap_show_lastmod") is True and "sphinx_last_updated_by_git" not in (
         _extensions(config)
     ):
@@ -118,10 +124,18 @@ def peer_setting_messages(
             "add 'sphinx_last_updated_by_git' to extensions to keep the commit times, and "
             "remove sitemap_show_lastmod"
         )
-    if "site_url" in leftover and not getattr(config, BASE_URL_SETTING, None):
+    site_url, base_setting = leftover.get("site_url"), getattr(config, BASE_URL_SETTING, None)
+    if "site_url" in leftover and not base_setting:
         yield (
             f"site_url {peer}: it is sphinx-sitemap's old name of {BASE_URL_SETTING}; set "
-            f"{BASE_URL_SETTING} = {str(leftover['site_url'])!r} instead"
+            f"{BASE_URL_SETTING} = {str(site_url)!r} instead"
+        )
+    elif isinstance(site_url, str) and site_url.rstrip("/") != str(base_setting).rstrip("/"):
+        yield (
+            f"site_url {peer}, and it took the place of {BASE_URL_SETTING} there: the sitemap "
+            f"lists the pages under {BASE_URL_SETTING} ({base_setting}) now, not under "
+            f"{site_url}; remove site_url, and check that {BASE_URL_SETTING} is the address "
+            "the site is served from"
         )
 
 
