@@ -48,7 +48,7 @@ from .config import (
 )
 from .generated import GeneratedPages
 from .misplaced_fields import misplaced_fields
-from .pages import commit_time, document_pages, generated_pages, page_paths
+from .pages import GIT_EXTENSION, commit_time, document_pages, generated_pages, page_paths
 from .peer_settings import peer_setting_messages
 from .redirects import redirected_documents
 from .written_sources import written_sources
@@ -63,10 +63,6 @@ LOG_TYPE = "sitemapkit"
 ENV_VERSION = 2
 #: From this many pages on, Sphinx's progress line shows the sitemap being written.
 MANY_PAGES = 1000
-
-
-#: sphinx-last-updated-by-git's module, in `extensions`.
-GIT_EXTENSION = "sphinx_last_updated_by_git"
 
 
 def report(

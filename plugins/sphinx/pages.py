@@ -202,6 +202,10 @@ def document_pages(
     return pages
 
 
+#: sphinx-last-updated-by-git's module, in `extensions`: the commit times `commit_time` reads.
+GIT_EXTENSION = "sphinx_last_updated_by_git"
+
+
 def commit_time(committed: Mapping[str, object], docname: str) -> int | None:
     """When sphinx-last-updated-by-git says a document last changed, if it knows: its
     `(timestamp, show_sourcelink)` holds git's text (`b"1686125350"`), or None where git had

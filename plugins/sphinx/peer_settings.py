@@ -15,6 +15,7 @@ from sitemapkit import SitemapOptions
 from sphinx.config import Config
 
 from .config import BASE_URL_SETTING, PREFIX
+from .pages import GIT_EXTENSION
 
 #: sphinx-sitemap's settings (2.0 to 2.9), and its old name of `html_baseurl`.
 PEER_SETTINGS = (
@@ -115,14 +116,12 @@ def peer_setting_messages(
             f"sources' times; set {PREFIX}lastmod = 'none' to write none, and remove "
             "sitemap_show_lastmod"
         )
-    if leftover.get("sitemap_show_lastmod") is True and "sphinx_last_updated_by_git" not in (
-        _extensions(config)
-    ):
+    if leftover.get("sitemap_show_lastmod") is True and GIT_EXTENSION not in _extensions(config):
         yield (
-            f"sitemap_show_lastmod {peer}: sphinx-sitemap loaded sphinx_last_updated_by_git for "
-            "it, and without it the lastmods are the sources' file times (a fresh clone's); "
-            "add 'sphinx_last_updated_by_git' to extensions to keep the commit times, and "
-            "remove sitemap_show_lastmod"
+            f"sitemap_show_lastmod {peer}: sphinx-sitemap loaded {GIT_EXTENSION} for it, and "
+            "without it the lastmods are the sources' file times (a fresh clone's); add "
+            f"'{GIT_EXTENSION}' to extensions to keep the commit times, and remove "
+            "sitemap_show_lastmod"
         )
     site_url, base_setting = leftover.get("site_url"), getattr(config, BASE_URL_SETTING, None)
     if "site_url" in leftover and not base_setting:
