@@ -30,11 +30,14 @@ from .pages import NO_METADATA, Page, SkippedPages, sort_name
 from .patterns import WILDCARDS, PathMatcher, RuleTable
 from .urls import (
     MAX_LOC_LENGTH,
+    base_path,
     encode_file_path,
     encode_url_path,
     file_serves_url,
+    has_dot_segments,
     is_plain_url_path,
     url_depth,
+    without_dot_segments,
 )
 
 
@@ -125,16 +128,18 @@ def without_html(url_path: str) -> str:
     return url_path[:-5]
 
 
-def _unserved_notice(pages: SkippedPages, first_url: str) -> Notice:
+def _unserved_notice(pages: Mapping[str, str]) -> Notice:
     """The generator links a page at an address no file it wrote answers: the URL (its
     canonical one) is listed, and is a 404 on a static host until the two agree."""
-    many = pages.count > 1
+    count = len(pages)
+    many = count > 1
+    first_path, first_url = next(iter(pages.items()))
     return Notice(
         "warning",
         "unserved-url",
-        f"{pages.count:,} page{'s are' if many else ' is'} listed at {'URLs' if many else 'a URL'} "
+        f"{count:,} page{'s are' if many else ' is'} listed at {'URLs' if many else 'a URL'} "
         f"that no file in the output serves (the first: {first_url!r}, written to "
-        f"{pages.first!r}), so on a static host {'they are' if many else 'it is'} a 404: the "
+        f"{first_path!r}), so on a static host {'they are' if many else 'it is'} a 404: the "
         "generator's URL settings and the files it writes disagree; make them agree, or serve "
         "those URLs from those files",
     )
@@ -294,6 +299,21 @@ class UnmatchedPatterns:
             self._any = PathMatcher(self.patterns)
 
 
+def _above_base_notice(pages: SkippedPages, first_url: str, base_url: str) -> Notice:
+    """A link such as `../page.html` from a page at the base's top leaves the site's address:
+    a sitemap may list only URLs below its own."""
+    many = pages.count > 1
+    return Notice(
+        "warning",
+        "above-base",
+        f"{pages.count:,} page{'s are' if many else ' is'} not listed: "
+        f"{'their URLs climb' if many else 'its URL climbs'} above the base URL {base_url} "
+        f"(the first: {first_url!r}, written to {pages.first!r}), "
+        "and a sitemap lists only URLs below its own address; give "
+        f"{'those pages URLs' if many else 'the page a URL'} below it",
+    )
+
+
 def _noindex_notice(noindex: SkippedPages) -> Notice:
     pages = f"{noindex.count:,} page{'s' if noindex.count > 1 else ''}"
     return Notice(
@@ -372,6 +392,7 @@ class EntryMaker:
         if options.base_url is None:
             raise ValueError("EntryMaker needs a base URL")
         self.base_url = options.base_url
+        self.base_folder = base_path(options.base_url).lstrip("/")
         self.options = options
         self.report = report
         self.clamp = clamp
@@ -395,9 +416,12 @@ class EntryMaker:
         self.first_future: tuple[str, int] = ("", 0)
         #: Pages left without a lastmod for a file time before 1990 (a tool's stand-in).
         self.placeholder_times = SkippedPages()
-        #: Pages whose URL no written file serves, and the first one's URL.
-        self.unserved = SkippedPages()
-        self.first_unserved_url = ""
+        #: Pages whose URL no written file serves -> that URL; a copy of a page that is
+        #: listed once, at its own file (a translation's copy), is taken out again.
+        self.unserved: dict[str, str] = {}
+        #: Pages whose URL climbs above the base URL (`../page.html`), and the first one's URL.
+        self.above_base = SkippedPages()
+        self.first_above_base_url = ""
         self.skipped: Counter[str] = Counter()
         #: Pages whose robots meta tag says noindex, left out unless `skip_noindex` is false.
         self.noindex = SkippedPages()
@@ -464,8 +488,16 @@ class EntryMaker:
                 url_path = url.lstrip("/")
                 if not is_plain_url_path(url_path):
                     url_path = encode_url_path(url_path)
+                if (
+                    url_path[:1] == "." or "/." in url_path or "%2" in url_path
+                ) and has_dot_segments(url_path):  # `fr/../a.html`, as a browser resolves it
+                    resolved = without_dot_segments(url_path, self.base_folder)
+                    if resolved is None:
+                        self._note_above_base(path, url_path)
+                        continue
+                    url_path = resolved
                 if not file_serves_url(path, url_path):
-                    self._note_unserved(path, url_path)
+                    self.unserved[path] = url_path
             else:  # a file path: its folder is encoded once, its name checked alone
                 folder, sep, name = path.rpartition("/")
                 if not sep:
@@ -543,8 +575,10 @@ class EntryMaker:
             self.report(notice)
         if self.future_files:
             self.report(_future_files_notice(self.future_files, *self.first_future))
-        if self.unserved.count:
-            self.report(_unserved_notice(self.unserved, self.first_unserved_url))
+        if self.unserved:
+            self.report(_unserved_notice(self.unserved))
+        if self.above_base.count:
+            self.report(_above_base_notice(self.above_base, self.first_above_base_url, base))
         if self.placeholder_times.count:
             clamp = self.clamp
             if clamp is not None and clamp < FIRST_PLAUSIBLE:  # the cause: not the files
@@ -580,10 +614,11 @@ class EntryMaker:
                 about=f"{option} {pattern}",
             )
 
-    def _note_unserved(self, path: str, url_path: str) -> None:
-        if not self.unserved.count:
-            self.first_unserved_url = url_path
-        self.unserved.note(path)
+    def _note_above_base(self, path: str, url_path: str) -> None:
+        self.skipped["URL above the base URL"] += 1
+        if not self.above_base.count:
+            self.first_above_base_url = url_path
+        self.above_base.note(path)
 
     def _note_future_file(self, page: Page, lastmod: int) -> None:
         """A file time in the future is no change: counted for one notice, left unwritten."""
@@ -687,16 +722,22 @@ def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
         sources = {source for page in ordered for source in page.sources}
         times = source_times(sources, maker.build_started_ns, maker.latest_file)
     made: list[tuple[Page, Entry]] = []
-    seen_urls: set[str] = set()
+    seen_urls: dict[str, int] = {}  # URL -> where its pair is in `made`
     untimed: set[str] = set()
     maker.untimed = untimed
+    unserved = maker.unserved
     for pair in maker.entries(ordered, times):
         url = pair[1].url
-        if url in seen_urls:
-            maker.skipped["duplicate URL"] += 1
+        at = seen_urls.get(url)
+        if at is None:
+            seen_urls[url] = len(made)
+            made.append(pair)
             continue
-        seen_urls.add(url)
-        made.append(pair)
+        maker.skipped["duplicate URL"] += 1
+        if unserved:  # the page whose file serves the URL is the one listed (not a copy)
+            if made[at][0].path in unserved and pair[0].path not in unserved:
+                made[at], pair = pair, made[at]
+            unserved.pop(pair[0].path, None)  # not listed: its notice would name a ghost
     if maker.options.lastmod == "none":
         return [entry for _, entry in made]
     unknown = [pair for pair in made if pair[1].lastmod is None]

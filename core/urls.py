@@ -165,6 +165,47 @@ def encode_url_path(path: str) -> str:
     return quote(STRAY_PERCENT.sub("%25", path), safe=_PATH_SAFE + "%")
 
 
+#: Dot segments, as RFC 3986 reads them (`%2E` is a dot: an unreserved character encoded).
+_DOT, _DOT_DOT = frozenset({".", "%2e"}), frozenset({"..", ".%2e", "%2e.", "%2e%2e"})
+
+
+def has_dot_segments(url_path: str) -> bool:
+    """Whether a URL path has a `.` or `..` segment (cheap: `/.well-known/` costs one more)."""
+    if url_path[:1] != "." and "/." not in url_path and "%2" not in url_path:
+        return False
+    return any(
+        segment.lower() in _DOT or segment.lower() in _DOT_DOT for segment in url_path.split("/")
+    )
+
+
+def without_dot_segments(url_path: str, base_folder: str = "") -> str | None:
+    """A URL path relative to the base with its dot segments resolved, as a browser resolves
+    a link (`fr/../a.html` is `a.html`); None when it climbs above the base. `base_folder` is
+    the base URL's path without its first slash (`blog/`): `../blog/a.html` stays below it."""
+    resolved = _resolved(base_folder + url_path)
+    if resolved is None or not resolved.startswith(base_folder):
+        return None
+    return resolved[len(base_folder) :]
+
+
+def _resolved(url_path: str) -> str | None:
+    segments = url_path.split("/")
+    last = len(segments) - 1
+    kept: list[str] = []
+    for at, segment in enumerate(segments):
+        lowered = segment.lower()
+        if lowered in _DOT_DOT:
+            if not kept:
+                return None
+            kept.pop()
+        elif lowered not in _DOT:
+            kept.append(segment)
+            continue
+        if at == last:  # `a/b/..` is the folder `a/`
+            kept.append("")
+    return "/".join(kept)
+
+
 #: A folder's page, however its links spell it (Sphinx's `html_link_suffix = ''` drops it).
 FOLDER_PAGE_NAMES = frozenset({"index.html", "index.htm", "index"})
 

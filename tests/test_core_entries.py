@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SchemaSet, parse_urlset
+from conftest import SchemaSet, locs, parse_urlset
 from sitemapkit import Notice, Page, build_sitemaps, parse_page_metadata, resolve_options
 from sitemapkit.dates import build_start_ns, format_lastmod
 from sitemapkit.entries import source_times
@@ -515,6 +515,50 @@ def test_a_source_date_epoch_before_1990_is_named_as_the_cause(
     assert notices[0].message.startswith(
         "SOURCE_DATE_EPOCH is 315532800 (1980-01-01T00:00:00+00:00), before 1990: every later "
         "file time is clamped to it"
+    )
+
+
+def test_dot_segments_in_a_generators_url_are_resolved_as_a_browser_resolves_them(
+    tmp_path: Path,
+) -> None:
+    """pelican-i18n-subsites writes a copy of an untranslated article into each subsite with
+    the URL `fr/../hello.html`: the article's own, listed once, at its own file."""
+    notices: list[Notice] = []
+    listed = [
+        Page("fr/hello-en.html", url="fr/../hello.html"),  # sorted first: a copy
+        Page("hello.html", url="hello.html"),
+        Page("a/b/page.html", url="a/./b/%2E%2E/b/page.html"),
+        Page("folder/index.html", url="folder/sub/.."),
+    ]
+    options = resolve_options({"base_url": BASE, "lastmod": "none", "robots": False})
+    result = build_sitemaps(tmp_path, options, listed, report=notices.append)
+    assert locs(tmp_path / "sitemap.xml") == [
+        BASE + "a/b/page.html",
+        BASE + "folder/",
+        BASE + "hello.html",
+    ]
+    assert notices == []  # the copy's file does not serve the URL, but it is not listed
+    assert result.skipped == {"duplicate URL": 1}
+
+
+def test_a_url_climbing_above_the_base_url_is_left_out_with_a_warning(tmp_path: Path) -> None:
+    notices: list[Notice] = []
+    base = "https://example.com/blog/"
+    listed = [
+        Page("index.html", url=""),
+        Page("up.html", url="../up.html"),  # Pelican's `Url: ../up.html`
+        Page("back.html", url="../blog/back.html"),  # climbs out and back in: below the base
+        Page("x/other.html", url="x/../../../other.html"),
+    ]
+    options = resolve_options({"base_url": base, "lastmod": "none", "robots": False})
+    result = build_sitemaps(tmp_path, options, listed, report=notices.append)
+    assert locs(tmp_path / "sitemap.xml") == [base, base + "back.html"]
+    assert result.skipped == {"URL above the base URL": 2}
+    assert [(n.level, n.code) for n in notices] == [("warning", "above-base")]
+    assert notices[0].message == (
+        "2 pages are not listed: their URLs climb above the base URL https://example.com/blog/ "
+        "(the first: '../up.html', written to 'up.html'), and a sitemap lists only URLs below "
+        "its own address; give those pages URLs below it"
     )
 
 

@@ -264,6 +264,30 @@ def test_urls_that_no_file_serves_are_a_warning(
     )
 
 
+def test_a_url_with_dot_segments_is_listed_resolved_or_left_out_above_the_site(
+    build: Callable[..., Path], caplog: pytest.LogCaptureFixture, schemas: SchemaSet
+) -> None:
+    """A page's `Url:` with `..` (as pelican-i18n-subsites gives its copies) is the address a
+    browser resolves it to; one above SITEURL's folder is no page of this site."""
+    site = {
+        **BLOG,
+        "pages/moved.md": "Title: Moved\nUrl: old/../moved.html\nSave_as: moved.html\n\nHi.\n",
+        "pages/up.md": "Title: Up\nUrl: ../up.html\nSave_as: up.html\n\nHi.\n",
+    }
+    with caplog.at_level(logging.WARNING, logger="sitemapkit"):
+        out = build(site, SITEURL="https://example.com/blog")
+    found = locs(out / "sitemap.xml")
+    assert "https://example.com/blog/moved.html" in found
+    assert not [loc for loc in found if "up.html" in loc or ".." in loc]
+    (message,) = [r.getMessage() for r in caplog.records if r.name.startswith("sitemapkit")]
+    assert message == (
+        "sitemapkit: 1 page is not listed: its URL climbs above the base URL "
+        "https://example.com/blog/ (the first: '../up.html', written to 'up.html'), and a "
+        "sitemap lists only URLs below its own address; give the page a URL below it"
+    )
+    schemas.validate_folder(out)
+
+
 def test_period_archives_are_listed_at_their_archive_urls(build: Callable[..., Path]) -> None:
     out = build(
         BLOG,
