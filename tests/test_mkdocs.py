@@ -545,6 +545,32 @@ def test_pages_the_build_writes_take_the_sites_newest_date(
     schemas.validate_folder(site)
 
 
+def test_a_page_a_hook_adds_from_a_file_of_the_project_takes_that_files_time(
+    tmp_path: Path, schemas: SchemaSet
+) -> None:
+    """The common hook that publishes the repository's CHANGELOG.md: MkDocs knows its file."""
+    hook = (
+        "import os\n"
+        "from mkdocs.structure.files import File\n\n"
+        "def on_files(files, config):\n"
+        "    root = os.path.dirname(config.config_file_path)\n"
+        "    path = os.path.join(root, 'CHANGELOG.md')\n"
+        "    files.append(File.generated(config, 'changelog.md', abs_src_path=path))\n"
+        "    return files\n"
+    )
+    config = {"site_url": "https://example.com/", "hooks": ["hooks.py"], "nav": None}
+    docs = {"index.md": "# Home\n", "new.md": "# New\n"}
+    config_file = make_site(tmp_path, config, docs, **{"hooks.py": hook, "CHANGELOG.md": "# 1\n"})
+    days = {"index.md": "2024-01-01", "new.md": "2024-06-01", "../CHANGELOG.md": "2021-01-01"}
+    site = run_build(config_file, days=days)
+    lastmods = {row["loc"]: row["lastmod"] for row in parse_urlset(site / "sitemap.xml")}
+    assert lastmods["https://example.com/changelog/"] == "2021-01-01T00:00:00+00:00"
+    site = run_build(config_file, days={"../CHANGELOG.md": "2025-03-03"})  # an edit moves it
+    lastmods = {row["loc"]: row["lastmod"] for row in parse_urlset(site / "sitemap.xml")}
+    assert lastmods["https://example.com/changelog/"] == "2025-03-03T00:00:00+00:00"
+    schemas.validate_folder(site)
+
+
 def test_material_blog_views_take_the_dates_of_the_posts_they_show(
     tmp_path: Path, schemas: SchemaSet
 ) -> None:

@@ -160,9 +160,11 @@ def site_pages(
 
     Drafts and `exclude_docs` pages are not included; nav links are not files; the theme's
     404.html is a template, not a documentation page. A page a plugin generates (Material's
-    blog archives, mkdocs-gen-files) has no source of its own: the file it was written to for
-    MkDocs to read is as new as the build. A listing also takes the times of what it lists:
-    a blog view its posts, a page with tags listings (`listings`) the pages they show.
+    blog archives, mkdocs-gen-files) from a file it writes for MkDocs to read has no source of
+    its own: that file is as new as the build, and the core leaves it out. One a hook adds from
+    a file of the project (`File.generated(..., abs_src_path="CHANGELOG.md")`) has that file.
+    A listing also takes the times of what it lists: a blog view its posts, a page with tags
+    listings (`listings`) the pages they show.
     With `rendered` (what the build's rendering saw), pages whose HTML has a robots noindex
     are marked; without it none are. A page mkdocs-git-revision-date-localized-plugin dated is
     as new as that commit (before `started`, the build's start in seconds), not its file.
@@ -176,7 +178,7 @@ def site_pages(
         if page is None:
             continue
         meta = front_matter(file, page)
-        source = None if getattr(file, "generated_by", None) else file.abs_src_path
+        source = file.abs_src_path  # one written during the build is the build's: not used
         metadata = (
             front_matter_metadata(file, meta, warn) if FRONT_MATTER_KEY in meta else NO_METADATA
         )
