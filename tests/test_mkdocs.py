@@ -460,6 +460,47 @@ def test_every_language_of_mkdocs_static_i18n_is_in_one_sitemap(
     assert (site / "sitemap.xml").read_bytes() == first
 
 
+def test_a_sitemap_key_that_is_neither_false_nor_a_mapping_is_a_warning_and_the_page_listed(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    docs = {
+        "index.md": "# Home\n",
+        "empty.md": "---\nsitemap:\n---\n\n# Empty\n",
+        "listed.md": "---\nsitemap: [0.8]\n---\n\n# A list\n",
+    }
+    config_file = make_site(tmp_path, {"site_url": "https://example.com/", "nav": None}, docs)
+    with caplog.at_level(logging.WARNING):
+        site = run_build(config_file)
+    fix = (
+        "write `sitemap: false` or a mapping such as `sitemap: {priority: 0.8, changefreq: weekly}`"
+    )
+    assert sitemapkit_messages(caplog, logging.WARNING) == [
+        f"sitemapkit: page 'empty.md', front matter 'sitemap' is empty; {fix}",
+        f"sitemapkit: page 'listed.md', front matter 'sitemap': [0.8] is not valid; {fix}",
+    ]
+    assert len(locs(site / "sitemap.xml")) == 3
+
+
+def test_a_front_matter_mistake_is_told_once_though_each_language_reads_the_page(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """French falls back to the English page: each language's build reads its front matter."""
+    docs = {
+        "en/index.md": "# Home\n",
+        "en/only-en.md": "---\nsitemap: {priority: 2}\n---\n\n# Only in English\n",
+        "fr/index.md": "# Accueil\n",
+    }
+    config = {"site_url": "https://example.com/", "plugins": [I18N_EN_FR, "sitemapkit"]}
+    config_file = make_site(tmp_path, {**config, "nav": None}, docs)
+    with caplog.at_level(logging.WARNING):
+        site = run_build(config_file)
+    assert sitemapkit_messages(caplog, logging.WARNING) == [
+        "sitemapkit: page 'en/only-en.md', front matter 'sitemap': key 'priority': 2 is not "
+        "valid; expected a number from 0.0 to 1.0, such as 0.8"
+    ]
+    assert "https://example.com/fr/only-en/" in locs(site / "sitemap.xml")
+
+
 @pytest.mark.parametrize("fr_site_url", ["https://example.fr/", "https://example.com/fr-site/"])
 def test_a_language_with_a_site_url_of_its_own_is_listed_at_it_or_left_out(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, fr_site_url: str

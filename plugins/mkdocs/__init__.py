@@ -118,6 +118,9 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         self.started_ns = 0
         #: When `mkdocs build` started, until its first build takes it as its start.
         self.startup_ns: int | None = None
+        #: Warnings about pages given since the outermost build started: a page each language
+        #: of mkdocs-static-i18n falls back to is read again by every language's build.
+        self.warned: set[str] = set()
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         self.command, self.dirty = command, dirty
@@ -127,7 +130,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         stop_mkdocs_sitemap(config)
         self.options = core_options(self.config, config, self.command, log)
         if not self.open:
-            self.gathered, self.left_out = {}, set()
+            self.gathered, self.left_out, self.warned = {}, set(), set()
             # Before plugins and hooks write generated pages: the command's start when MkDocs
             # ran one, else now (a plugin listed earlier may already have written its files).
             self.started_ns, self.startup_ns = self.startup_ns or build_start_ns(), None
@@ -176,6 +179,11 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                 return normalise_base_url(config.site_url)
         return options.base_url
 
+    def _warn_once(self, message: str) -> None:
+        if message not in self.warned:
+            self.warned.add(message)
+            log.warning(message)
+
     def on_build_error(self, *, error: Exception) -> None:
         self.open.clear()
 
@@ -194,7 +202,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                     started = self.started_ns // 1_000_000_000
                     pages = site_pages(
                         build.files,
-                        log.warning,
+                        self._warn_once,
                         build.listings,
                         build.rendered,
                         started,

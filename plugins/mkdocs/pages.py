@@ -36,8 +36,9 @@ def front_matter_metadata(file: File, meta: Mapping[str, object], warn: Warn) ->
     if isinstance(value, bool):
         return PageMetadata(exclude=True) if value is False else NO_METADATA
     if not isinstance(value, Mapping):
+        said = " is empty" if value is None else f": {value!r} is not valid"  # `sitemap:` alone
         warn(
-            f"{where}: {value!r} is not valid; write `sitemap: false` or a mapping such as "
+            f"{where}{said}; write `sitemap: false` or a mapping such as "
             "`sitemap: {priority: 0.8, changefreq: weekly}`"
         )
         return NO_METADATA
