@@ -214,8 +214,8 @@ def run_build(args: argparse.Namespace) -> int:
         raise SitemapkitError(
             f"SITE_DIR: {str(site)!r} holds {project.marker}, so it is "
             f"{'an' if project.generator[0] in 'AEIOU' else 'a'} {project.generator} "
-            "project, not the site it builds; give the folder it builds the site into, "
-            f"{str(site / project.output)!r} by default"
+            "project, not the site it builds; give the folder it builds the site into"
+            + (f", {str(site / project.output)!r} by default" if project.output else "")
         )
     sources = gather_options(args, Path.cwd())
     try:

@@ -13,7 +13,7 @@ from typing import NamedTuple
 class Project(NamedTuple):
     generator: str
     marker: str  # the file that gives it away, relative to the folder
-    output: str  # where that generator writes the site by default
+    output: str | None  # where that generator writes the site by default, if it has a default
 
 
 def _script_names(stem: str) -> tuple[str, ...]:
@@ -26,7 +26,7 @@ def _script_names(stem: str) -> tuple[str, ...]:
 #: Hugo's and Zola's `config.*` beside `content/` or `templates/` can also be a built site's
 #: own (an app's settings): a home page that is a page, not a template, says it is one.
 _MAYBE_BUILT = ("Hugo", "Zola")
-_MARKERS: tuple[tuple[str, str, tuple[str, ...], tuple[str, ...]], ...] = (
+_MARKERS: tuple[tuple[str, str | None, tuple[str, ...], tuple[str, ...]], ...] = (
     ("MkDocs", "site", ("mkdocs.yml", "mkdocs.yaml"), ()),
     ("Zensical", "site", ("zensical.toml",), ()),
     ("Pelican", "output", ("pelicanconf.py",), ()),
@@ -54,6 +54,11 @@ _MARKERS: tuple[tuple[str, str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("Eleventy", "_site", (".eleventy.js", ".eleventy.cjs", *_script_names("eleventy.config")), ()),
     ("Astro", "dist", _script_names("astro.config"), ()),
     ("Docusaurus", "build", _script_names("docusaurus.config"), ()),
+    ("VitePress", ".vitepress/dist", _script_names(".vitepress/config"), ()),
+    ("VitePress", "docs/.vitepress/dist", _script_names("docs/.vitepress/config"), ()),
+    # Any other Node.js project with its packages installed: `node_modules/` holds HTML files
+    # (packages' tests and docs) that no site publishes.
+    ("Node.js", None, ("package.json",), ("node_modules",)),
 )
 
 

@@ -704,6 +704,19 @@ def test_a_source_date_epoch_a_little_ahead_keeps_the_build_reproducible(
         (["docusaurus.config.mjs"], "Docusaurus", "docusaurus.config.mjs", "build"),
         (["eleventy.config.ts"], "Eleventy", "eleventy.config.ts", "_site"),
         (
+            [".vitepress/config.mts", "index.md"],
+            "VitePress",
+            ".vitepress/config.mts",
+            ".vitepress/dist",
+        ),
+        (
+            ["package.json", "node_modules/vitepress/package.json", "docs/.vitepress/config.js"],
+            "VitePress",
+            "docs/.vitepress/config.js",
+            "docs/.vitepress/dist",
+        ),
+        (["package.json", "node_modules/mark.js/test/a.html"], "Node.js", "package.json", None),
+        (
             ["source/conf.py", "source/index.rst", "build/html/index.html"],
             "Sphinx",
             "source/conf.py",
@@ -717,7 +730,7 @@ def test_a_generators_project_folder_is_refused_before_anything_is_written(
     files: list[str],
     generator: str,
     marker: str,
-    output: str,
+    output: str | None,
 ) -> None:
     """`sitemapkit build .` at a project's root would list layouts and publish itself."""
     # Jekyll's home page is often a template at the root; Hugo's and Zola's never are.
@@ -728,8 +741,8 @@ def test_a_generators_project_folder_is_refused_before_anything_is_written(
     article = "an" if generator in ("Eleventy", "Astro") else "a"
     assert capsys.readouterr().err == (
         f"sitemapkit: error: SITE_DIR: {str(project)!r} holds {marker}, so it is {article} "
-        f"{generator} project, not the site it builds; give the folder it builds the site into, "
-        f"{str(project / output)!r} by default\n"
+        f"{generator} project, not the site it builds; give the folder it builds the site into"
+        + (f", {str(project / output)!r} by default\n" if output else "\n")
     )
     assert sorted(p.relative_to(project) for p in project.rglob("*")) == before
 
@@ -741,6 +754,7 @@ def test_a_generators_project_folder_is_refused_before_anything_is_written(
         ["config.toml"],
         ["config.json", "content/app.js"],  # an app's settings and assets, beside its pages
         ["config.toml", "templates/card.html"],
+        ["package.json"],  # a web app's manifest, published without its packages
     ],
 )
 def test_a_published_folder_with_a_common_config_name_is_still_a_site(
