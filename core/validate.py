@@ -20,9 +20,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+from .canonical import canonical_link, file_head, names_another_page
 from .dates import FUTURE_SLACK_SECONDS
 from .errors import SitemapkitError
-from .noindex import file_says_noindex
+from .noindex import says_noindex
 from .options import MAX_BYTES_PER_FILE
 from .pages import HTML_SUFFIXES
 from .redirect_stubs import is_stub_file
@@ -669,18 +670,8 @@ class _Validation:
                         "another address at once, and crawlers report listed redirects; list "
                         "the page it leads to instead",
                     )
-                elif file.suffix.lower() in HTML_SUFFIXES and file_says_noindex(
-                    file.name, str(file.parent)
-                ):
-                    self.problem(
-                        "warning",
-                        "noindex",
-                        check.name,
-                        line,
-                        f"loc {loc!r} is a page whose robots meta tag says noindex, and "
-                        "search engines report a listed noindex page as an error; leave it out "
-                        "of the sitemap, or drop the noindex",
-                    )
+                elif file.suffix.lower() in HTML_SUFFIXES:
+                    self.check_page_head(check, line, loc, file)
                 continue
             if _page_exists(root, path + "/"):
                 self.problem(
@@ -702,6 +693,33 @@ class _Validation:
                     f"loc {loc!r} maps to no file in {self.display(root)} (it would 404); "
                     "remove it or check the base URL",
                 )
+
+    def check_page_head(self, check: FileCheck, line: int | None, loc: str, file: Path) -> None:
+        """What a listed page's head tells crawlers: not to index it, or to index another."""
+        head = file_head(file.name, str(file.parent))
+        if says_noindex(head):
+            self.problem(
+                "warning",
+                "noindex",
+                check.name,
+                line,
+                f"loc {loc!r} is a page whose robots meta tag says noindex, and "
+                "search engines report a listed noindex page as an error; leave it out "
+                "of the sitemap, or drop the noindex",
+            )
+            return
+        canonical = canonical_link(head)
+        other = names_another_page(loc, canonical) if canonical else None
+        if other is not None:
+            self.problem(
+                "warning",
+                "canonical",
+                check.name,
+                line,
+                f"loc {loc!r} is a page whose canonical link names another address, "
+                f"{other!r}: search engines index that one, and report the listed page as an "
+                "alternate of it; list the canonical address instead, or correct the link",
+            )
 
     # -- twins -------------------------------------------------------------------------------
 

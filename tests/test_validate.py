@@ -1119,6 +1119,49 @@ def test_a_loc_whose_page_says_noindex_is_a_warning(make_tree: Callable[..., Pat
     )
 
 
+def test_a_loc_whose_canonical_link_names_another_page_is_a_warning(
+    make_tree: Callable[..., Path],
+) -> None:
+    """A theme that points Hugo's `page/2/` at the first page; forms of one address are not."""
+
+    def page(href: str, before: str = "") -> str:
+        return f"<html><head>{before}<link href='{href}' rel=canonical></head><body><p>x"
+
+    b = "https://example.com/"
+    site = make_tree(
+        {
+            "sitemap.xml": _urlset(
+                b,
+                b + "posts/",
+                b + "posts/page/2/",
+                b + "caf%C3%A9.html",
+                b + "clean",
+                b + "rel/",
+                b + "commented/",
+                b + "query.html",
+            ),
+            "index.html": page("https://EXAMPLE.com:443/index.html"),  # the same page
+            "posts/index.html": page("/posts/"),
+            "posts/page/2/index.html": page(b + "posts/"),
+            "café.html": page(b + "café.html"),  # written, not encoded: the same address
+            "clean.html": page(b + "clean.html"),  # a host with clean URLs serves both
+            "rel/index.html": page("../rel/#top"),
+            "commented/index.html": page(b + "commented/", "<!-- <link rel=canonical href=/> -->"),
+            "query.html": page("query.html?lang=fr&amp;v=2"),
+        }
+    )
+    report = validate_target(site, base_url=b)
+    found = [(p.level, p.code, p.line) for p in report.problems]
+    assert found == [("warning", "canonical", 5), ("warning", "canonical", 10)], report.describe()
+    assert report.problems[0].message == (
+        "loc 'https://example.com/posts/page/2/' is a page whose canonical link names another "
+        "address, 'https://example.com/posts/': search engines index that one, and report the "
+        "listed page as an alternate of it; list the canonical address instead, or correct "
+        "the link"
+    )
+    assert "'https://example.com/query.html?lang=fr&v=2'" in report.problems[1].message
+
+
 def test_each_file_is_counted_once_however_it_is_reached(tmp_path: Path) -> None:
     """A gzip twin read to compare is checked too; robots.txt naming it as well adds nothing."""
     site = tmp_path / "site"
