@@ -25,9 +25,7 @@ _NOT_TAGS = re.compile(
     re.DOTALL | re.IGNORECASE,
 )
 _LINK = re.compile(r"""<link\b(?:[^>"']|"[^"]*"|'[^']*')*>""", re.IGNORECASE)
-_ATTRIBUTE = re.compile(
-    r"""\s([a-z-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.IGNORECASE
-)
+_ATTRIBUTE = re.compile(r"""\s([a-z-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.IGNORECASE)
 _DEFAULT_PORTS = {"http": "80", "https": "443"}
 
 

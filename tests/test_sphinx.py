@@ -327,6 +327,48 @@ def test_autosummary_stubs_written_by_the_build_take_their_modules_time(tmp_path
     assert outputs[0] == outputs[1] == outputs[2] == outputs[3]
 
 
+def test_pages_sphinx_ext_apidoc_writes_take_their_modules_time_in_every_build(
+    tmp_path: Path,
+) -> None:
+    """apidoc leaves an unchanged source alone: from the second build on, the file's time is
+    the first build's, which must not become the page's (nor the module index's)."""
+    files = {
+        "conf.py": conf(
+            "import os, sys",
+            "sys.path.insert(0, os.path.abspath('../pkg'))",
+            "extensions = ['sitemapkit.sphinx', 'sphinx.ext.apidoc', 'sphinx.ext.autodoc']",
+            f"html_baseurl = {BASE!r}",
+            "apidoc_separate_modules = True",
+            "apidoc_modules = [{'path': '../pkg/kit_apidoc', 'destination': 'api/'}]",
+        ),
+        "index.rst": "Home\n====\n\n.. toctree::\n\n   api/modules\n",
+    }
+    src = make_site(tmp_path, files)
+    package = write_tree(
+        tmp_path / "pkg" / "kit_apidoc",
+        {
+            "__init__.py": '"""A package."""\n',
+            "core.py": '"""Core."""\n\n\ndef f():\n    """F."""\n',
+        },
+    )
+    set_times(package, T_SOURCE)
+    os.utime(package / "core.py", (T_INCLUDE, T_INCLUDE))
+    outputs = []
+    for _ in range(2):
+        build = sphinx_build(src, tmp_path / "out")
+        assert build.code == 0, build.warnings
+        outputs.append((build.out / "sitemap.xml").read_bytes())
+    assert (src / "api" / "kit_apidoc.core.rst").stat().st_mtime > T_INCLUDE  # the build's
+    found = lastmods(tmp_path / "out")
+    assert found[BASE + "api/kit_apidoc.core.html"] == w3c(T_INCLUDE)
+    assert found[BASE + "api/kit_apidoc.html"] == w3c(T_SOURCE)
+    assert found[BASE + "py-modindex.html"] == w3c(T_INCLUDE)
+    assert outputs[0] == outputs[1]
+    os.utime(package / "core.py", (T_INCLUDE + 86_400, T_INCLUDE + 86_400))  # an edit shows
+    assert sphinx_build(src, tmp_path / "out").code == 0
+    assert lastmods(tmp_path / "out")[BASE + "api/kit_apidoc.core.html"] == w3c(T_INCLUDE + 86_400)
+
+
 @pytest.mark.parametrize("builder", ["html", "dirhtml", "htm files, html links"])
 def test_documents_sphinx_reredirects_overwrites_with_a_redirect_are_not_listed(
     tmp_path: Path, builder: str

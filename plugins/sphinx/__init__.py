@@ -33,6 +33,7 @@ from sphinx.util import logging
 from sphinx.util.display import progress_message
 
 from .ablog_drafts import ablog_drafts
+from .apidoc import apidoc_documents
 from .autosummary import forget_stubs, merge_stubs, note_stubs, stub_documents, writes_stubs
 from .builders import writes_website
 from .catalogs import find_catalogs
@@ -241,6 +242,7 @@ class SitemapRun:
             with paused_gc():  # see sitemapkit.gc_pause: Sphinx keeps every doctree's data
                 redirected = redirected_documents(app, builder, env.found_docs, page_paths(builder))
                 stubs = stub_documents(env) if self.autosummary_stubs else set()
+                stubs |= apidoc_documents(app, env.found_docs)
                 srcdir = str(app.srcdir)
                 catalogs = find_catalogs(builder, app.config, srcdir)
                 written = written_sources(app, env.found_docs)
