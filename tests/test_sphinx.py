@@ -202,8 +202,9 @@ def test_file_and_link_suffixes_shape_the_urls(tmp_path: Path, schemas: SchemaSe
                 "html_link_suffix = ''",
                 "html_split_index = True",
             ),
-            "index.rst": "Home\n====\n\n.. toctree::\n\n   a/b\n",
+            "index.rst": "Home\n====\n\n.. toctree::\n\n   a/b\n   genindex-notes\n",
             "a/b.rst": ".. index:: Apple, Banana\n\nB\n=\n",
+            "genindex-notes.rst": "Notes on the index\n==================\n",  # a document
         },
     )
     build = sphinx_build(src, tmp_path / "out")
@@ -211,7 +212,8 @@ def test_file_and_link_suffixes_shape_the_urls(tmp_path: Path, schemas: SchemaSe
     schemas.validate_folder(build.out)
     for unlisted in ("search.htm", "genindex.htm", "genindex-all.htm", "genindex-A.htm"):
         assert (build.out / unlisted).is_file()
-    assert set(locs(build.out / "sitemap.xml")) == {BASE + "index", BASE + "a/b"}
+    listed = {BASE + "index", BASE + "a/b", BASE + "genindex-notes"}
+    assert set(locs(build.out / "sitemap.xml")) == listed
     canonical = canonical_links(build.out, "html", ".htm", "")
     index_pages = ("genindex", "genindex-all", "genindex-A", "genindex-B")
     unlisted = {BASE + name for name in ("search", *index_pages)}

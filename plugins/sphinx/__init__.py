@@ -261,7 +261,7 @@ class SitemapRun:
                 )
                 pages += generated_pages(builder, generated, shows, sources, commits)
                 drafts = {page_paths(builder)(name) for name in ablog_drafts(app)}
-                leaves_out = sphinx_leaves_out(builder, self.options.exclude)
+                leaves_out = sphinx_leaves_out(builder, self.options.exclude, generated)
                 left_out = [p.path for p in pages if p.path in drafts or leaves_out(p.path)]
                 if left_out:
                     dropped = set(left_out)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from sitemapkit import OPTION_SPECS, OptionError, SitemapOptions, resolve_options
@@ -33,8 +33,10 @@ _TYPES_BY_KIND: dict[str, tuple[type, ...]] = {
 }
 
 #: Pages every HTML builder writes that search engines treat as soft 404s.
-#: `genindex-*` are the pages of a split index (`html_split_index`).
-_UNLISTED_PAGES = ("search", "genindex", "genindex-*", "404")
+_UNLISTED_PAGES = ("search", "genindex", "404")
+#: The pages of a split index (`html_split_index`): `genindex-A`, `genindex-all`. Only those
+#: the builder wrote are left out: a document may be named so (`genindex-notes`).
+_SPLIT_INDEX_PAGES = "genindex-"
 
 
 #: The 404 page is left out by its name (`_UNLISTED_PAGES`), so the core's default patterns,
@@ -52,13 +54,17 @@ def add_config_values(app: Sphinx) -> None:
         app.add_config_value(PREFIX + spec.name, default, "", types=types, **extra)
 
 
-def unlisted_page_patterns(builder: StandaloneHTMLBuilder) -> tuple[str, ...]:
-    """Root-anchored patterns of the search, index and 404 pages, as this builder names them.
+def unlisted_page_patterns(
+    builder: StandaloneHTMLBuilder, generated: Iterable[str] = ()
+) -> tuple[str, ...]:
+    """Root-anchored patterns of the search, index and 404 pages, as this builder names them,
+    with the pages of a split index among the `generated` ones (no document's).
 
     Asking the builder covers `search.html` and `search/index.html` alike, and html_file_suffix.
     sphinx-notfound-page's page may have another name (`notfound_pagename`).
     """
     names = list(_UNLISTED_PAGES)
+    names += sorted(name for name in generated if name.startswith(_SPLIT_INDEX_PAGES))
     notfound = getattr(builder.config, "notfound_pagename", None)
     if isinstance(notfound, str) and notfound and notfound not in names:
         names.append(notfound)
@@ -142,10 +148,12 @@ def doubtful_settings(
     return found
 
 
-def sphinx_leaves_out(builder: StandaloneHTMLBuilder, exclude: tuple[str, ...]) -> Matcher:
+def sphinx_leaves_out(
+    builder: StandaloneHTMLBuilder, exclude: tuple[str, ...], generated: Iterable[str] = ()
+) -> Matcher:
     """True for the search, index and 404 pages (`unlisted_page_patterns`), unless the user's
     patterns, which come after them, list one after all (`!/genindex.html`). They are left
     out apart from the user's patterns, so a user's pattern that matches nothing is told."""
-    unlisted = unlisted_page_patterns(builder)
+    unlisted = unlisted_page_patterns(builder, generated)
     sphinx_pages, after_user = PathMatcher(unlisted), PathMatcher(unlisted + exclude)
     return lambda path: sphinx_pages(path) and after_user(path)
