@@ -237,7 +237,8 @@ def path_below(base_url: str, main_base_url: str) -> str | None:
 def file_serves_url(path: str, url_path: str) -> bool:
     """Whether a static host answers `url_path` (relative to the site's base URL) with the
     output file at `path`: `a/` with `a/index.html`, `a.html` with itself. A URL without a
-    suffix is left to the host (some serve `page.html` at `page`)."""
+    suffix is left to the host for `page.html` (some serve it at `page`) and for
+    `page/index.html` (a redirect to `page/`), not for `page.htm` (none serves that at `page`)."""
     if url_path == path or (url_path[-1:] == "/" and path == url_path + "index.html"):
         return True  # nearly every page: no decoding
     wanted = unquote(url_path.partition("#")[0].partition("?")[0]).lstrip("/")
@@ -245,4 +246,6 @@ def file_serves_url(path: str, url_path: str) -> bool:
         return True
     if wanted == "" or wanted.endswith("/"):
         return path == wanted + "index.html"
-    return not wanted.lower().endswith((".html", ".htm"))
+    if wanted.lower().endswith((".html", ".htm")):
+        return False
+    return not path.lower().endswith(".htm") or path[:-4] != wanted

@@ -214,6 +214,9 @@ def test_file_and_link_suffixes_shape_the_urls(tmp_path: Path, schemas: SchemaSe
         assert (build.out / unlisted).is_file()
     listed = {BASE + "index", BASE + "a/b", BASE + "genindex-notes"}
     assert set(locs(build.out / "sitemap.xml")) == listed
+    # Hosts serve `page.html` at `page`, but no common one serves `page.htm` there.
+    assert "3 pages are listed at URLs that no file in the output serves" in build.warnings
+    assert "[sitemapkit.unserved-url]" in build.warnings
     canonical = canonical_links(build.out, "html", ".htm", "")
     index_pages = ("genindex", "genindex-all", "genindex-A", "genindex-B")
     unlisted = {BASE + name for name in ("search", *index_pages)}
