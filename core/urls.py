@@ -92,9 +92,10 @@ def normalise_base_url(value: str) -> str:
             "its path holds a control character (such as %00 or %09), which no folder a site "
             "is served from is named with; remove it"
         )
-    folder, _, name = parts.path.rpartition("/")
-    if _names_a_file(name):  # `index.html/` is no page
-        served = urlunsplit((scheme, netloc, folder + "/", "", ""))
+    if segments and _names_a_file(segments[-1]):  # `index.html`, or MkDocs' `index.html/`
+        name = segments[-1]
+        folder = "/" + "".join(segment + "/" for segment in segments[:-1])
+        served = urlunsplit((scheme, netloc, folder, "", ""))
         raise ValueError(
             f"it names a file ({name}), not the folder the site is served from, such as {served}"
         )

@@ -985,6 +985,23 @@ def test_bad_option_is_a_mkdocs_config_error_naming_it(
     assert "'lots' is not valid; expected a number from 0.0 to 1.0" in errors
 
 
+def test_a_site_url_naming_a_file_stops_the_build_with_sitemapkits_message(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """MkDocs adds a slash to `.../index.html`: every link, canonical ones too, is then below
+    a folder named like a page, which no host serves."""
+    config_file = make_site(tmp_path, {"site_url": "https://example.com/docs/index.html"})
+    with caplog.at_level(logging.ERROR), pytest.raises(Abort):
+        run_build(config_file)
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert errors == [
+        "sitemapkit: site_url: 'https://example.com/docs/index.html/' is not valid; it names a "
+        "file (index.html), not the folder the site is served from, such as "
+        "https://example.com/docs/"
+    ]
+    assert not (tmp_path / "site" / "sitemap.xml").exists()
+
+
 def test_an_unknown_option_stops_the_build_naming_it_and_the_option_meant(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

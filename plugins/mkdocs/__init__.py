@@ -238,6 +238,6 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                     left_out=sorted(self.left_out),
                 )
         except SitemapkitError as exc:
-            raise PluginError(str(exc)) from None
+            raise PluginError(f"sitemapkit: {exc}") from None
         if result.urls:
             log.info(result.describe())

@@ -115,6 +115,7 @@ def core_options(
         return resolve_options(values)
     except OptionError as exc:
         from_site_url = exc.option == "base_url" and chosen_base is None
-        raise PluginError(
-            exc.describe("site_url" if from_site_url else SPELLING.format(exc.option))
+        raise PluginError(  # MkDocs prints it as it is: the plugin's name says whose it is
+            "sitemapkit: "
+            + exc.describe("site_url" if from_site_url else SPELLING.format(exc.option))
         ) from None
