@@ -109,18 +109,27 @@ def _at_default_names(root: str, options: SitemapOptions) -> list[str]:
     return found
 
 
-def _earlier_names_notice(names: list[str]) -> Notice:
+def _earlier_names_notice(names: list[str], options: SitemapOptions) -> Notice:
     many = len(names) > 1
+    changed = tuple(
+        option
+        for option in ("sitemap_name", "index_name")
+        if getattr(options, option) != getattr(_DEFAULT_OPTIONS, option)
+    ) or ("sitemap_name", "index_name")
     return Notice(
         "info",
         "earlier-names",
         f"{' and '.join(names)}, written by an earlier build under the default "
         f"name{'s' if many else ''}, {'are' if many else 'is'} still here and no longer kept "
-        "up to date, as sitemap_name and index_name name other files now; remove "
+        f"up to date, as {' and '.join(changed)} name{'' if len(changed) > 1 else 's'} "
+        f"{'other files' if len(changed) > 1 else 'another file'} now; remove "
         f"{'them' if many else 'it'} (and the parts and .gz twins "
         f"{'they list' if many else 'it lists'}, but not the text file this build writes) by hand",
-        ("sitemap_name", "index_name"),
+        changed,
     )
+
+
+_DEFAULT_OPTIONS = SitemapOptions()
 
 
 def build_sitemaps(
@@ -223,7 +232,7 @@ def _build(
         report(_left_over_notice(written.left_over))
     earlier = _at_default_names(root, options)
     if earlier:
-        report(_earlier_names_notice(earlier))
+        report(_earlier_names_notice(earlier, options))
     if written.urls == 0:
         report(
             _no_pages_notice(maker.skipped["excluded"], maker.excluded_by_page, maker.noindex.count)

@@ -23,6 +23,9 @@ _FIELDS = {
     "sitemapindex": ("sitemap", ("loc", "lastmod")),
 }
 _CHECKS = {"lastmod": check_lastmod, "changefreq": check_changefreq, "priority": check_priority}
+#: The start of an HTML page, which expat stops at (`<!doctype html>` in lower case).
+_HTML_START = re.compile(rb"(?:\xef\xbb\xbf)?\s*<(?:!doctype\s+html|html)\b", re.IGNORECASE)
+_HTML_PAGE = "is an HTML page, not a sitemap (a <urlset> or <sitemapindex>)"
 _DECLARED_ENCODING = re.compile(rb"""^(?:\xef\xbb\xbf)?<\?xml[^>]*encoding=["']([^"']+)["']""")
 
 
@@ -310,8 +313,11 @@ def _check_xml(result: FileCheck, data: bytes) -> None:
         lines.append(loc_line)
         lastmods.append(lastmod)
 
-    def doctype(*_: object) -> None:
-        add("xml", parser.CurrentLineNumber, "has a DOCTYPE; sitemaps have none")
+    def doctype(name: str, *_: object) -> None:
+        if name.lower() == "html":
+            add("structure", parser.CurrentLineNumber, _HTML_PAGE)
+        else:
+            add("xml", parser.CurrentLineNumber, "has a DOCTYPE; sitemaps have none")
         raise _Stop
 
     parser.StartElementHandler = start
@@ -321,6 +327,9 @@ def _check_xml(result: FileCheck, data: bytes) -> None:
     try:
         parser.Parse(data, True)
     except xml.parsers.expat.ExpatError as exc:
+        if _HTML_START.match(data):  # `sitemapkit validate index.html`: a page, not XML
+            add("structure", 1, _HTML_PAGE)
+            return
         message = xml.parsers.expat.ErrorString(exc.code)
         add("xml", exc.lineno, f"not well-formed XML: {message}")
         result.kind = None

@@ -148,7 +148,11 @@ def check_lastmod(value: str) -> str | None:
         return None
     if _DATE.fullmatch(value) or _DATETIME.fullmatch(value):
         return f"lastmod {value!r} is not a real date or time; {_LASTMOD_HINT}"
-    return f"lastmod {value!r} is not in a W3C form search engines accept; {_LASTMOD_HINT}"
+    # `2005-01` and `...T12:00+00:00` are W3C Datetime, but not the schema's date or dateTime.
+    return (
+        f"lastmod {value!r} is not in a form the sitemap schema accepts (a date, or a date "
+        f"and time with seconds); {_LASTMOD_HINT}"
+    )
 
 
 def check_priority(value: str) -> str | None:

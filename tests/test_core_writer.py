@@ -412,6 +412,18 @@ def test_files_left_at_the_default_names_after_an_index_rename_are_named(tmp_pat
     assert notices == []  # a file sitemapkit did not write is not its business
 
 
+def test_an_index_rename_alone_names_that_option_alone(tmp_path: Path) -> None:
+    build_sitemaps(tmp_path, resolve_options({"base_url": BASE}), pages(2))
+    notices: list[Notice] = []
+    renamed = resolve_options({"base_url": BASE, "index_name": "idx.xml"})
+    build_sitemaps(tmp_path, renamed, pages(2), report=notices.append)
+    assert [(n.code, n.options) for n in notices] == [("earlier-names", ("index_name",))]
+    assert notices[0].message.startswith(
+        "sitemap-index.xml, written by an earlier build under the default name, is still here "
+        "and no longer kept up to date, as index_name names another file now; remove it"
+    )
+
+
 def test_with_lastmod_none_the_index_states_no_date_from_a_few_stated_ones(
     tmp_path: Path, schemas: SchemaSet
 ) -> None:
