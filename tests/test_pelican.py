@@ -502,6 +502,29 @@ def test_a_sitemap_among_the_static_files_is_replaced_with_a_warning(
     assert assert_every_loc_is_a_file(out)
 
 
+def test_a_sitemap_pelican_renders_from_a_template_is_replaced_naming_the_settings(
+    build: Callable[..., Path], caplog: pytest.LogCaptureFixture, tmp_path: Path
+) -> None:
+    """Pelican's docs show a sitemap made by a direct template: those settings are the fix."""
+    sitemap = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>\n'
+    templates = write_tree(tmp_path / "templates", {"sitemap.html": sitemap})
+    with caplog.at_level(logging.WARNING, logger="sitemapkit"):
+        out = build(
+            BLOG,
+            THEME_TEMPLATES_OVERRIDES=[str(templates)],
+            DIRECT_TEMPLATES=["index", "sitemap"],
+            SITEMAP_SAVE_AS="sitemap.xml",
+        )
+    (warning,) = [r.getMessage() for r in caplog.records if r.name.startswith("sitemapkit")]
+    assert warning.startswith("sitemapkit: replaced sitemap.xml, which sitemapkit did not ")
+    assert warning.endswith(
+        "; Pelican renders a template there itself (SITEMAP_SAVE_AS = 'sitemap.xml'): remove "
+        "that setting (and the template's name from DIRECT_TEMPLATES), as sitemapkit writes "
+        "the sitemaps"
+    )
+    assert assert_every_loc_is_a_file(out)
+
+
 def test_drafts_and_hidden_content_can_be_included(build: Callable[..., Path]) -> None:
     out = build(BLOG, SITEMAPKIT={"include_drafts": True, "include_hidden": True})
     found = set(assert_every_loc_is_a_file(out))

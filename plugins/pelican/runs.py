@@ -17,7 +17,14 @@ from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any
 
-from sitemapkit import Notice, OptionError, Page, SitemapkitError, build_sitemaps
+from sitemapkit import (
+    Notice,
+    OptionError,
+    Page,
+    SitemapkitError,
+    SitemapOptions,
+    build_sitemaps,
+)
 from sitemapkit.build import remove_sitemaps
 from sitemapkit.dates import build_start_ns
 from sitemapkit.entries import UNMATCHED, Report
@@ -306,6 +313,32 @@ _PELICAN_FIXES = {
 }
 
 
+def _templates_writing(settings: Any, options: SitemapOptions) -> str:
+    """The settings with which Pelican renders a template to one of sitemapkit's names, as its
+    docs suggest for a sitemap (`DIRECT_TEMPLATES` with `SITEMAP_SAVE_AS`), told as the fix."""
+    names = {options.sitemap_name, options.txt_name, options.index_name}
+    names |= {name + ".gz" for name in names}
+    found = [
+        f"{key} = {value!r}"
+        for key, value in sorted(settings.items())
+        if key.endswith("_SAVE_AS") and isinstance(value, str) and value.lstrip("/") in names
+    ]
+    pages = settings.get("TEMPLATE_PAGES")
+    if isinstance(pages, dict):
+        found += [
+            f"TEMPLATE_PAGES[{template!r}] = {output!r}"
+            for template, output in sorted(pages.items(), key=str)
+            if isinstance(output, str) and output.lstrip("/") in names
+        ]
+    if not found:
+        return ""
+    return (
+        f"; Pelican renders a template there itself ({', '.join(found)}): remove "
+        f"{'that setting' if len(found) == 1 else 'those settings'} (and the template's name "
+        "from DIRECT_TEMPLATES), as sitemapkit writes the sitemaps"
+    )
+
+
 def _log_notice(notice: Notice) -> None:
     level = logging.WARNING if notice.level == "warning" else logging.INFO
     fix = _PELICAN_FIXES.get(notice.code, "")
@@ -475,7 +508,10 @@ def write_sitemaps(main: SiteRun) -> None:
             removed = [(f, remove_sitemaps(f, options.core)) for f in sites.merged_folders]
     except SitemapkitError as error:
         problem = error.spelled(spelling)
+    writers = _templates_writing(main.pelican.settings, options.core)
     for notice in _unmatched_in_every_sitemap(held):
+        if notice.code == "replaced-file" and writers:
+            notice = dataclasses.replace(notice, message=notice.message + writers)
         _log_notice(notice)
     for folder, names in removed if problem is None else ():
         if names:
