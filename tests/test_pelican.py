@@ -525,6 +525,25 @@ def test_a_sitemap_pelican_renders_from_a_template_is_replaced_naming_the_settin
     assert assert_every_loc_is_a_file(out)
 
 
+def test_a_preview_base_url_beside_a_public_siteurl_is_a_warning(
+    build: Callable[..., Path], caplog: pytest.LogCaptureFixture
+) -> None:
+    """publishconf.py's `from pelicanconf import *` carries a preview's base_url along."""
+    with caplog.at_level(logging.WARNING, logger="sitemapkit"):
+        build(BLOG, SITEMAPKIT={"base_url": "http://localhost:8000/"})
+    (warning,) = [r.getMessage() for r in caplog.records if r.name.startswith("sitemapkit")]
+    assert warning == (
+        "sitemapkit: SITEMAPKIT['base_url'] is http://localhost:8000/, on localhost, which "
+        "crawlers cannot reach, while SITEURL is https://example.com/: the sitemap lists "
+        "preview addresses; set base_url in pelicanconf.py only for a preview, or remove it "
+        "so the sitemap follows SITEURL"
+    )
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="sitemapkit"):  # a preview build: its own
+        build(BLOG, SITEURL="", SITEMAPKIT={"base_url": "http://localhost:8000/"})
+    assert not [r for r in caplog.records if r.name.startswith("sitemapkit")]
+
+
 def test_drafts_and_hidden_content_can_be_included(build: Callable[..., Path]) -> None:
     out = build(BLOG, SITEMAPKIT={"include_drafts": True, "include_hidden": True})
     found = set(assert_every_loc_is_a_file(out))

@@ -32,7 +32,7 @@ from sitemapkit.gc_pause import paused_gc
 from sitemapkit.options import OPTION_NAMES, closest_option, means_the_opposite
 from sitemapkit.pages import HTML_SUFFIXES, marked_from_heads
 from sitemapkit.patterns import PathMatcher, as_glob
-from sitemapkit.urls import normalise_base_url, path_below
+from sitemapkit.urls import local_host, normalise_base_url, path_below
 
 from .pages import (
     LISTING,
@@ -313,6 +313,28 @@ _PELICAN_FIXES = {
 }
 
 
+def warn_of_preview_base_url(base_url: str, siteurl: str) -> None:
+    """`SITEMAPKIT = {'base_url': 'http://localhost:8000/'}` in pelicanconf.py reaches the
+    publish build through `from pelicanconf import *`, whose SITEURL is the public address."""
+    host = local_host(base_url)
+    if host is None:
+        return
+    try:
+        public = normalise_base_url(siteurl)
+    except ValueError:
+        return
+    if local_host(public) is None and public != base_url:
+        logger.warning(
+            "sitemapkit: %s['base_url'] is %s, on %s, which crawlers cannot reach, while "
+            "SITEURL is %s: the sitemap lists preview addresses; set base_url in "
+            "pelicanconf.py only for a preview, or remove it so the sitemap follows SITEURL",
+            SETTING,
+            base_url,
+            host,
+            public,
+        )
+
+
 def _templates_writing(settings: Any, options: SitemapOptions) -> str:
     """The settings with which Pelican renders a template to one of sitemapkit's names, as its
     docs suggest for a sitemap (`DIRECT_TEMPLATES` with `SITEMAP_SAVE_AS`), told as the fix."""
@@ -485,6 +507,7 @@ def write_sitemaps(main: SiteRun) -> None:
         )
         return
     warn_about_peer(main.pelican)
+    warn_of_preview_base_url(options.core.base_url, main.siteurl)
     # Told once every file is written: with `--fatal warnings` Pelican raises on the first
     # warning, which must not stop the step between the sitemaps and robots.txt.
     held: list[list[Notice]] = [[]]  # the main site's, then each separate subsite's
