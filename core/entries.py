@@ -32,7 +32,7 @@ from .urls import (
     MAX_LOC_LENGTH,
     base_path,
     encode_file_path,
-    encode_url_path,
+    encode_link,
     file_serves_url,
     has_dot_segments,
     is_plain_url_path,
@@ -487,7 +487,7 @@ class EntryMaker:
                 depth = -1  # counted below, if a priority needs it
                 url_path = url.lstrip("/")
                 if not is_plain_url_path(url_path):
-                    url_path = encode_url_path(url_path)
+                    url_path = encode_link(url_path)
                 if (
                     url_path[:1] == "." or "/." in url_path or "%2" in url_path
                 ) and has_dot_segments(url_path):  # `fr/../a.html`, as a browser resolves it

@@ -159,6 +159,18 @@ def encode_file_path(path: str) -> str:
     return _encode_folder(folder) + sep + encoded_name if sep else encoded_name
 
 
+def encode_link(link: str) -> str:
+    """Encode a link a generator gave us (relative to the base): its path as `encode_url_path`
+    does, a query kept as a query, a fragment dropped (it names a part of a page)."""
+    if "#" not in link and "?" not in link:
+        return encode_url_path(link)
+    path, mark, query = link.partition("#")[0].partition("?")
+    encoded = encode_url_path(path)
+    if not mark:
+        return encoded
+    return encoded + "?" + quote(STRAY_PERCENT.sub("%25", query), safe=_PATH_SAFE + "%?")
+
+
 def encode_url_path(path: str) -> str:
     """Encode a URL path a generator gave us: valid %XX escapes stay, the rest is encoded."""
     if is_plain_url_path(path):  # no '%' and nothing to encode: the common case

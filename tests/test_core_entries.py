@@ -541,6 +541,25 @@ def test_dot_segments_in_a_generators_url_are_resolved_as_a_browser_resolves_the
     assert result.skipped == {"duplicate URL": 1}
 
 
+def test_a_generators_link_keeps_its_query_and_drops_its_fragment(tmp_path: Path) -> None:
+    """Pelican's `Url: q.html?x=1#top`: `?` starts a query and `#` a part of the page; they
+    are not characters of the file's name to percent-encode."""
+    notices: list[Notice] = []
+    listed = [
+        Page("q.html", url="q.html?x=1&y=caf\u00e9#top"),
+        Page("top.html", url="top.html#start"),
+        Page("a b.html", url="a b.html"),
+    ]
+    options = resolve_options({"base_url": BASE, "lastmod": "none", "robots": False})
+    build_sitemaps(tmp_path, options, listed, report=notices.append)
+    assert locs(tmp_path / "sitemap.xml") == [
+        BASE + "a%20b.html",
+        BASE + "q.html?x=1&y=caf%C3%A9",
+        BASE + "top.html",
+    ]
+    assert notices == []
+
+
 def test_a_url_climbing_above_the_base_url_is_left_out_with_a_warning(tmp_path: Path) -> None:
     notices: list[Notice] = []
     base = "https://example.com/blog/"
