@@ -735,8 +735,10 @@ def test_a_page_mkdocs_redirects_overwrites_is_not_listed(
 ) -> None:
     # `old.md` still exists, and the plugin writes its stub over the page MkDocs built.
     docs = {"index.md": "# Home\n", "old.md": "# Old\n", "new.md": "# New\n", "kept.md": "# K\n"}
+    docs |= {"older.md": "# Older\n"}
     maps = {
         "old.md": "new.md#top",
+        "older.md": "new.md",
         "gone.md": "new.md",
         "away.md": "https://example.org/",
         "kept.md": "missing.md",  # no such target: the plugin warns and writes no stub
@@ -756,9 +758,9 @@ def test_a_page_mkdocs_redirects_overwrites_is_not_listed(
         "https://example.com/kept" + (html or "/"),
         "https://example.com/new" + (html or "/"),
     ]
-    assert sitemapkit_messages(caplog, logging.INFO)[0] == (
-        f"sitemapkit: {old} is not listed: a redirect in redirect_maps overwrites it; delete "
-        "the page's source or its redirect"
+    assert sitemapkit_messages(caplog, logging.INFO)[0] == (  # one line for every page
+        f"sitemapkit: 2 pages are not listed: redirects in redirect_maps overwrite them (the "
+        f"first: {old}); delete those pages' sources or their redirects"
     )
     assert not sitemapkit_messages(caplog, logging.WARNING)
     schemas.validate_folder(site)

@@ -40,16 +40,20 @@ def redirected_paths(config: MkDocsConfig, files: Files) -> set[str]:
 def drop_redirected(
     pages: list[Page], redirected: set[str], tell: Callable[[str], None]
 ) -> list[Page]:
-    """The pages whose file is not overwritten by a redirect stub; each one dropped is told."""
+    """The pages whose file is not overwritten by a redirect stub; those dropped are told in
+    one line (a site that moved many pages has as many redirects)."""
     if not redirected:
         return pages
-    kept = []
-    for page in pages:
-        if page.path in redirected:
-            tell(
-                f"{page.path} is not listed: a redirect in {REDIRECT_MAPS} overwrites it; "
-                "delete the page's source or its redirect"
-            )
-        else:
-            kept.append(page)
+    kept = [page for page in pages if page.path not in redirected]
+    dropped = [page.path for page in pages if page.path in redirected]
+    if len(dropped) == 1:
+        tell(
+            f"{dropped[0]} is not listed: a redirect in {REDIRECT_MAPS} overwrites it; "
+            "delete the page's source or its redirect"
+        )
+    elif dropped:
+        tell(
+            f"{len(dropped):,} pages are not listed: redirects in {REDIRECT_MAPS} overwrite "
+            f"them (the first: {dropped[0]}); delete those pages' sources or their redirects"
+        )
     return kept
