@@ -1373,8 +1373,10 @@ def test_options_and_page_metadata_reach_the_sitemap(tmp_path: Path, schemas: Sc
         (out / "robots.txt").read_text(encoding="utf-8")
     )
     bad = str(src / "bad.rst")
-    assert f"{bad}: WARNING: sitemapkit: field :sitemap-priority: is ignored" in build.warnings
-    assert "'2' is not valid; expected a number from 0.0 to 1.0" in build.warnings
+    assert (
+        f"{bad}: WARNING: sitemapkit: field :sitemap-priority: is ignored: '2' is not valid; "
+        "expected a number from 0.0 to 1.0"
+    ) in build.warnings
     assert f"{bad}: WARNING: sitemapkit: field :sitemap-colour: is not known" in build.warnings
     assert f"{bad}: WARNING: sitemapkit: field :sitemap: ('false') is not read; use " in (
         build.warnings

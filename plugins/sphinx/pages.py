@@ -141,8 +141,8 @@ def document_metadata(
             warn(docname, f"field :{field}: is not known and is ignored; use {KNOWN_FIELDS}")
             continue
         _, problems = parse_page_metadata({key: value})
-        for problem in problems:
-            warn(docname, f"field :{field}: is ignored: {problem}")
+        for problem in problems:  # the field names the key already
+            warn(docname, f"field :{field}: is ignored: {problem.removeprefix(f'key {key!r}: ')}")
         if not problems:
             wanted[key] = value
     if not wanted:
