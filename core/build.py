@@ -235,7 +235,12 @@ def _build(
         report(_earlier_names_notice(earlier, options))
     if written.urls == 0:
         report(
-            _no_pages_notice(maker.skipped["excluded"], maker.excluded_by_page, maker.noindex.count)
+            _no_pages_notice(
+                maker.skipped["excluded"],
+                maker.excluded_by_page,
+                maker.noindex.count,
+                written.removed,
+            )
         )
     elif written.urls > 1:
         _warn_if_build_times(maker, report, scanned=pages is None)
@@ -304,17 +309,24 @@ def _noting_disallowed(
         yield entry
 
 
-def _no_pages_notice(excluded: int, by_page: int, noindex: int) -> Notice:
+def _no_pages_notice(
+    excluded: int, by_page: int, noindex: int, removed: list[str] | None = None
+) -> Notice:
     """When pages said so themselves (an old release's docs that say noindex, pages whose
     front matter excludes them), nothing to list is what the site says: an INFO line. No
     pages at all, or only patterns' exclusions (the default `404.html` among them), may be a
     wrong folder or a broad pattern: a warning."""
+    gone = (
+        f", and the sitemap files an earlier build wrote were removed ({', '.join(removed)})"
+        if removed
+        else ""
+    )
     if not by_page and not noindex:
         by_patterns = f" ({excluded:,} left out by exclude patterns)" if excluded else ""
         return Notice(
             "warning",
             "no-pages",
-            f"no pages to list{by_patterns}, so no sitemap was written",
+            f"no pages to list{by_patterns}, so no sitemap was written{gone}",
             ("exclude",),
         )
     counts = [f"{excluded:,} excluded"] if excluded else []
@@ -322,7 +334,7 @@ def _no_pages_notice(excluded: int, by_page: int, noindex: int) -> Notice:
     return Notice(
         "info",
         "no-pages",
-        f"every page was left out ({', '.join(counts)}), so no sitemap was written",
+        f"every page was left out ({', '.join(counts)}), so no sitemap was written{gone}",
     )
 
 

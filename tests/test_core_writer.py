@@ -217,9 +217,10 @@ def test_a_site_whose_every_page_says_noindex_writes_no_sitemap_and_says_so_quie
     result = build_sitemaps(tmp_path, options, marked, report=notices.append)
     assert result.urls == 0 and names(tmp_path) == set()
     assert [(n.code, n.level) for n in notices] == [("noindex", "info"), ("no-pages", "info")]
-    assert (
-        notices[1].message
-        == "every page was left out (2 saying noindex), so no sitemap was written"
+    assert notices[1].message == (
+        "every page was left out (2 saying noindex), so no sitemap was written, and the "
+        "sitemap files an earlier build wrote were removed (sitemap-index.xml, sitemap.txt, "
+        "sitemap.xml)"
     )
     # Left out by the site's statements, every page: so it says, and no warning.
     excluded = [Page("a.html", meta=PageMetadata(exclude=True)), *marked]
