@@ -428,4 +428,11 @@ def resolve_options(values: Mapping[str, Any]) -> SitemapOptions:
         raise OptionError(
             "txt_name", options.txt_name, "robots.txt is for crawler rules; use sitemap.txt"
         )
+    if options.clean_urls and not options.pretty_urls:
+        raise OptionError(
+            "pretty_urls",
+            False,
+            "clean_urls lists dir/index.html as dir/ (a host with clean URLs serves no "
+            "dir/index), which pretty_urls off asks not to; remove pretty_urls",
+        )
     return options
