@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from math import floor
 from operator import itemgetter
 from typing import Literal
+from urllib.parse import unquote
 
 from .dates import (
     FILE_SLACK_SECONDS,
@@ -605,11 +606,17 @@ class EntryMaker:
             if pattern.rstrip("/").lower().endswith(SOURCE_SUFFIXES):
                 continue  # its own notice says what to write (source_pattern_notices)
             pages = "page" if option == "exclude" else "listed page"
+            decoded = unquote(pattern)
+            encoded = (  # copied from a URL: paths are files' names, as written on disk
+                f" (file names as written on disk: {decoded!r}, not {pattern!r})"
+                if decoded != pattern and "%" in pattern
+                else ""
+            )
             yield Notice(  # INFO: a pattern kept for pages to come (`drafts/`) is no mistake
                 "info",
                 UNMATCHED,
                 f"{option}: the pattern {pattern!r} matches no {pages}, so it has no effect; "
-                f"patterns match the pages' output paths{example}",
+                f"patterns match the pages' output paths{example}{encoded}",
                 (option,),
                 about=f"{option} {pattern}",
             )

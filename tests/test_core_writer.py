@@ -723,7 +723,7 @@ def test_a_pattern_that_matches_no_page_is_a_warning(tmp_path: Path) -> None:
         {
             "base_url": BASE,
             "robots": False,
-            "exclude": ["404.html", "/404/", "blgo/", "blog/b.html", "x.md"],
+            "exclude": ["404.html", "/404/", "blgo/", "blog/b.html", "x.md", "caf%C3%A9/"],
             "priority_overrides": {"blog/": 0.5, "gide/": 0.2},
             "changefreq_rules": {"/index.html": "daily", "archive/*.html": "never"},
         }
@@ -735,6 +735,9 @@ def test_a_pattern_that_matches_no_page_is_a_warning(tmp_path: Path) -> None:
     assert [n.message for n in unmatched] == [
         "exclude: the pattern 'blgo/' matches no page, so it has no effect; patterns match the "
         "pages' output paths such as 'guide/x.html'",
+        "exclude: the pattern 'caf%C3%A9/' matches no page, so it has no effect; patterns match "
+        "the pages' output paths such as 'guide/x.html' (file names as written on disk: "
+        "'café/', not 'caf%C3%A9/')",
         "priority_overrides: the pattern 'gide/' matches no listed page, so it has no effect; "
         "patterns match the pages' output paths such as 'guide/x.html'",
         "changefreq_rules: the pattern 'archive/*.html' matches no listed page, so it has no "
