@@ -70,7 +70,7 @@ class BuildResult(WriteResult):
         return f"{self.urls:,} URL{'' if self.urls == 1 else 's'} in {self.files_named()}"
 
 
-def _replaced_notice(replaced: list[str], names: FileNames) -> Notice:
+def _replaced_notice(replaced: list[str], names: FileNames, orphaned: list[str]) -> Notice:
     """Two tools writing one file take turns silently; the user should hear of it."""
     options = sorted({names.option_naming(name) for name in replaced})
     it = "it" if len(replaced) == 1 else "them"
@@ -79,12 +79,25 @@ def _replaced_notice(replaced: list[str], names: FileNames) -> Notice:
         "replaced-file",
         f"replaced {', '.join(replaced)}, which sitemapkit did not recognise as its own: "
         f"if another sitemap plugin or a file in the site's sources writes {it}, turn that off "
-        f"or remove {it}, or set {' or '.join(options)} to give sitemapkit's files other names",
+        f"or remove {it}, or set {' or '.join(options)} to give sitemapkit's files other names"
+        + _orphans(orphaned),
         tuple(options),
     )
 
 
-def _left_over_notice(left_over: list[str]) -> Notice:
+def _orphans(orphaned: list[str]) -> str:
+    """The sitemaps a replaced index listed: no index lists them now, yet they are served."""
+    if not orphaned:
+        return ""
+    many = len(orphaned) > 1
+    return (
+        f"; the index replaced listed {', '.join(orphaned)}, still in the output and listed by "
+        f"no index now: remove {'them' if many else 'it'} (and whatever writes "
+        f"{'them' if many else 'it'})"
+    )
+
+
+def _left_over_notice(left_over: list[str], orphaned: list[str]) -> Notice:
     """A file no process touched during this build is an earlier build's: after a move from
     another sitemap plugin, its last sitemap. Replacing it is the point: an INFO line."""
     many = len(left_over) > 1
@@ -93,7 +106,7 @@ def _left_over_notice(left_over: list[str]) -> Notice:
         "replaced-file",
         f"replaced {', '.join(left_over)}, which an earlier build left (another sitemap "
         f"tool's, as after a move to sitemapkit); {'they were' if many else 'it was'} not "
-        "written during this build, so nothing else writes there",
+        "written during this build, so nothing else writes there" + _orphans(orphaned),
     )
 
 
@@ -227,9 +240,9 @@ def _build(
     result = BuildResult(**vars(written), skipped=dict(maker.skipped))
     fresh = [name for name in written.replaced if name not in written.left_over]
     if fresh:
-        report(_replaced_notice(fresh, writer.names))
+        report(_replaced_notice(fresh, writer.names, written.orphaned))
     if written.left_over:
-        report(_left_over_notice(written.left_over))
+        report(_left_over_notice(written.left_over, [] if fresh else written.orphaned))
     earlier = _at_default_names(root, options)
     if earlier:
         report(_earlier_names_notice(earlier, options))

@@ -187,6 +187,9 @@ class WriteResult:
     #: Of those, the ones no process touched since the build began: left by an earlier build
     #: (of a sitemap plugin used before sitemapkit, say), which needs nothing.
     left_over: list[str] = field(default_factory=list)
+    #: Files beside them that a replaced index listed (@astrojs/sitemap's `sitemap-0.xml`),
+    #: listed by no index now, yet still served.
+    orphaned: list[str] = field(default_factory=list)
 
 
 def read_head(path: str, size: int = 4096) -> bytes | None:
@@ -202,6 +205,31 @@ def read_head(path: str, size: int = 4096) -> bytes | None:
 
 
 _XML_ROOT = re.compile(rb"<([^\s/>?!]+)")
+
+
+#: The most of another tool's index read for the files it lists (a few thousand entries).
+_INDEX_READ_BYTES = 1 << 20
+_INDEX_LOC = re.compile(rb"<loc>\s*([^<\s]+)\s*</loc>")
+
+
+def _files_an_index_lists(path: str) -> list[str]:
+    """The files beside `path` that it lists, when it is a sitemap index (another tool's)."""
+    if path.endswith(".gz") or not os.path.isfile(path):
+        return []
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(_INDEX_READ_BYTES)
+    except OSError:
+        return []
+    if b"<sitemapindex" not in data:
+        return []
+    folder = os.path.dirname(path)
+    found = []
+    for match in _INDEX_LOC.finditer(data):
+        name = unquote(match.group(1).decode("utf-8", "replace").rpartition("/")[2])
+        if name and os.path.isfile(os.path.join(folder, name)) and name not in found:
+            found.append(name)
+    return found
 
 
 def unlike_a_sitemap(path: str) -> str | None:
@@ -491,6 +519,14 @@ class SitemapWriter:
             for name in index_names:
                 placements += self._write_whole(name, index)
         foreign = self._foreign_targets((name for _, name in placements), known)
+        written_names = {name for _, name in placements}
+        for name in sorted(foreign):
+            for listed_name in _files_an_index_lists(os.path.join(self.root, name)):
+                listed_path = os.path.join(self.root, listed_name)
+                if listed_name in written_names or listed_name in result.orphaned:
+                    continue
+                if not is_own_file(listed_path, known):  # ours go as stale files do
+                    result.orphaned.append(listed_name)
         for temp_path, name in placements:
             target = os.path.join(self.root, name)
             if name in foreign:
@@ -502,6 +538,9 @@ class SitemapWriter:
         self._parts.clear()
         self._whole_temps.clear()
         self._remove_stale(noted, listed, result)
+        result.orphaned = [
+            name for name in result.orphaned if os.path.lexists(os.path.join(self.root, name))
+        ]
         return result
 
     def _untouched_since_the_start(self, path: str) -> bool:

@@ -246,6 +246,29 @@ def test_a_site_whose_every_page_says_noindex_writes_no_sitemap_and_says_so_quie
     ]
 
 
+def test_the_sitemaps_a_replaced_index_listed_are_named(tmp_path: Path) -> None:
+    """@astrojs/sitemap writes sitemap-index.xml and sitemap-0.xml: once sitemapkit's index
+    replaces its index, sitemap-0.xml is listed by nothing, yet served."""
+    index = (
+        '<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/'
+        'schemas/sitemap/0.9"><sitemap><loc>https://example.com/sitemap-0.xml</loc></sitemap>'
+        "<sitemap><loc>https://example.com/gone.xml</loc></sitemap></sitemapindex>"
+    )
+    (tmp_path / "sitemap-index.xml").write_text(index)
+    (tmp_path / "sitemap-0.xml").write_text("<urlset><url><loc>x</loc></url></urlset>")
+    notices: list[Notice] = []
+    options = resolve_options({"base_url": BASE, "robots": False})
+    build_sitemaps(tmp_path, options, pages(2), report=notices.append)
+    (notice,) = notices
+    assert (notice.level, notice.code) == ("warning", "replaced-file")
+    assert notice.message.startswith("replaced sitemap-index.xml, which sitemapkit did not ")
+    assert notice.message.endswith(
+        "; the index replaced listed sitemap-0.xml, still in the output and listed by no index "
+        "now: remove it (and whatever writes it)"
+    )
+    assert (tmp_path / "sitemap-0.xml").is_file()  # not sitemapkit's to remove
+
+
 def test_replacing_a_file_another_tool_wrote_warns_naming_it_and_the_option(
     tmp_path: Path,
 ) -> None:
