@@ -34,6 +34,11 @@ def normalise_base_url(value: str) -> str:
     if not text:
         raise ValueError("it is empty")
     parts = urlsplit(text)
+    if text.startswith("//") and parts.netloc:  # protocol-relative, as templates write it
+        raise ValueError(
+            f"it must be an absolute http:// or https:// URL, and {text!r} names no scheme; "
+            f"write it with one, such as https:{text}"
+        )
     if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
         raise ValueError("it must be an absolute http:// or https:// URL")
     if parts.query or parts.fragment or text.endswith(("?", "#")):

@@ -136,6 +136,11 @@ def test_base_url_is_normalised_with_a_trailing_slash(given: str, normal: str) -
         ("https://example.com/%2e%2e/b/", "'..' segment.*such as https://example.com/b/$"),
         ("https://example.com/é/./", "such as https://example.com/%C3%A9/$"),
         ("https://EXAMPLE.com:443/x/index.html", "such as https://example.com/x/$"),
+        (
+            "https://example.com/docs/index.html/",
+            "names a file.*such as https://example.com/docs/$",
+        ),
+        ("//pg.example.com/blog", "names no scheme.*such as https://pg.example.com/blog$"),
     ],
 )
 def test_a_bad_base_url_says_what_is_wrong(bad: str, why: str) -> None:
