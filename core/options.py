@@ -399,6 +399,28 @@ def unknown_option(name: str, value: object, known: Iterable[str]) -> UnknownOpt
     return UnknownOptionError(name, value, suggest(name, known))
 
 
+def option_errors(values: Mapping[str, Any]) -> list[OptionError]:
+    """Every bad value, not only the first: a front end that reads all of them at once (a
+    `conf.py`) can say them in one build rather than one per build."""
+    by_name = {spec.name: spec for spec in OPTION_SPECS}
+    errors: list[OptionError] = []
+    for name, value in values.items():
+        spec = by_name.get(name)
+        if spec is None:
+            errors.append(unknown_option(name, value, by_name))
+            continue
+        try:
+            spec.check(name, value)
+        except OptionError as exc:
+            errors.append(exc)
+    if not errors:  # the values together: names that clash, options that contradict
+        try:
+            resolve_options(values)
+        except OptionError as exc:
+            errors.append(exc)
+    return errors
+
+
 def resolve_options(values: Mapping[str, Any]) -> SitemapOptions:
     """Check user values (unknown names included) and return the full, normalised option set."""
     checked: dict[str, Any] = {}

@@ -1333,6 +1333,31 @@ def test_a_bad_value_given_with_dash_d_is_named_as_given(tmp_path: Path) -> None
     assert sitemap_files(build.out) == []
 
 
+def test_every_bad_setting_is_told_in_one_build(tmp_path: Path) -> None:
+    """Three mistakes in conf.py: three warnings at once, not one per build."""
+    files = {
+        "conf.py": conf(
+            "extensions = ['sitemapkit.sphinx']",
+            f"html_baseurl = {BASE!r}",
+            "sitemapkit_gzipp = True",
+            "sitemapkit_changefreq = 'sometimes'",
+            "sitemapkit_priority_overrides = {'blog/': 2}",
+        ),
+        "index.rst": "Home\n====\n",
+    }
+    build = sphinx_build(make_site(tmp_path, files), tmp_path / "out")
+    told = [line for line in build.warnings.splitlines() if "sitemapkit" in line]
+    assert len(told) == 3, build.warnings
+    for said in (
+        "sitemapkit_gzipp is not an option (did you mean 'sitemapkit_gzip'?)",
+        "sitemapkit_changefreq: 'sometimes' is not valid",
+        "sitemapkit_priority_overrides['blog/']: 2 is not valid",
+    ):
+        assert [line for line in told if said in line], (said, told)
+    assert all("[sitemapkit.config]" in line for line in told)
+    assert sitemap_files(build.out) == []
+
+
 def test_options_and_page_metadata_reach_the_sitemap(tmp_path: Path, schemas: SchemaSet) -> None:
     src = make_site(
         tmp_path,

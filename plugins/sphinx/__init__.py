@@ -19,7 +19,6 @@ import sitemapkit
 from sitemapkit import (
     BuildResult,
     Notice,
-    OptionError,
     Page,
     SitemapkitError,
     SitemapOptions,
@@ -192,9 +191,8 @@ class SitemapRun:
             app.connect("env-merge-info", self.env_merge_info)
         if not writes_website(app.builder):
             return
-        try:
-            self.options = resolve_sphinx_options(app.config, app.builder)
-        except OptionError as exc:
+        self.options, errors = resolve_sphinx_options(app.config, app.builder)
+        for exc in errors:
             logger.warning(
                 "sitemapkit: %s; no sitemap is written until it is fixed in %s (one an earlier "
                 "build wrote is left as it was)",
@@ -203,6 +201,7 @@ class SitemapRun:
                 type=LOG_TYPE,
                 subtype="config",
             )
+        if errors:
             return
         if PEER_EXTENSION not in app.extensions:  # else its settings are its own
             for message in peer_setting_messages(app.config, self.options, os.fspath(app.outdir)):

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from sitemapkit import OPTION_SPECS, OptionError, SitemapOptions, resolve_options
-from sitemapkit.options import OPTION_NAMES, unknown_option
+from sitemapkit.options import OPTION_NAMES, option_errors, unknown_option
 from sitemapkit.patterns import PathMatcher
 from sphinx.application import Sphinx
 from sphinx.builders.html import StandaloneHTMLBuilder
@@ -98,31 +98,28 @@ def where_set(config: Config, name: str) -> str:
     return "conf.py"
 
 
-def resolve_sphinx_options(config: Config, builder: StandaloneHTMLBuilder) -> SitemapOptions | None:
-    """The checked options, or None when no base URL is set anywhere.
-
-    A bad value raises `OptionError` re-spelt the way the user wrote the setting in conf.py
-    (`sitemapkit_max_urls`, or `html_baseurl` when the address comes from there).
-    """
-    unknown = unknown_settings(config)
-    if unknown:
-        name = unknown[0]
-        known = [PREFIX + spec.name for spec in OPTION_SPECS]
-        value = getattr(config, "_raw_config", {})[name]
-        raise unknown_option(name, value, known)
+def resolve_sphinx_options(
+    config: Config, builder: StandaloneHTMLBuilder
+) -> tuple[SitemapOptions | None, list[OptionError]]:
+    """The checked options (None when no base URL is set anywhere), or every bad setting,
+    re-spelt the way the user wrote it in conf.py (`sitemapkit_max_urls`, or `html_baseurl`
+    when the address comes from there), so one build tells them all."""
+    known = [PREFIX + spec.name for spec in OPTION_SPECS]
+    raw = getattr(config, "_raw_config", {})
+    errors: list[OptionError] = [
+        unknown_option(name, raw.get(name), known) for name in unknown_settings(config)
+    ]
     values = {spec.name: getattr(config, PREFIX + spec.name) for spec in OPTION_SPECS}
     base_url_spelling = PREFIX + "base_url"
     if not values["base_url"]:
         values["base_url"] = getattr(config, BASE_URL_SETTING, None) or None
         base_url_spelling = BASE_URL_SETTING
-    if values["base_url"] is None:
-        return None
-    try:
-        options = resolve_options(values)
-    except OptionError as exc:
+    for exc in option_errors(values):
         spelling = base_url_spelling if exc.option == "base_url" else PREFIX + exc.option
-        raise OptionError(spelling, exc.value, exc.allowed) from None
-    return options
+        errors.append(OptionError(spelling, exc.value, exc.allowed))
+    if errors or values["base_url"] is None:
+        return None, errors
+    return resolve_options(values), []
 
 
 def doubtful_settings(
