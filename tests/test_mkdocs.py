@@ -1204,6 +1204,35 @@ def test_a_sitemap_in_docs_is_replaced_with_a_warning_that_fails_strict(
         run_build(config_file, strict=True)
 
 
+def test_a_preview_with_base_url_leaves_out_the_drafts_a_build_leaves_out(
+    tmp_path: Path,
+) -> None:
+    """Material's blog renders drafts while `mkdocs serve` runs (`draft_on_serve`); the
+    preview's sitemap shows what `mkdocs build` will list."""
+    post = "---\ndate: {date}\n{draft}---\n\n# Post {day}\n"
+    docs = {
+        "index.md": "# Home\n",
+        "blog/index.md": "# Blog\n",
+        "blog/posts/one.md": post.format(date="2022-01-01", day=1, draft=""),
+        "blog/posts/two.md": post.format(date="2022-01-02", day=2, draft="draft: true\n"),
+        "blog/posts/three.md": post.format(date="2999-01-01", day=3, draft=""),  # future
+    }
+    blog = {"blog": {"draft_if_future_date": True}}
+    plugins = [blog, {"sitemapkit": {"base_url": "https://example.com/"}}]
+    config_file = make_site(tmp_path, {**MATERIAL, "plugins": plugins}, docs)
+    config = load_config(config_file=str(config_file))
+    config.site_url = "http://127.0.0.1:8000/"  # what `mkdocs serve` does before building
+    config.plugins.on_startup(command="serve", dirty=False)
+    try:
+        build(config, serve_url=config.site_url)
+    finally:  # MkDocs keeps plugin objects across loads of one config file, as serve needs
+        config.plugins.on_startup(command="build", dirty=False)
+    site = Path(config.site_dir)
+    assert (site / "blog" / "2022" / "01" / "02" / "post-2" / "index.html").is_file()  # rendered
+    posts = [loc for loc in locs(site / "sitemap.xml") if "/post-" in loc]
+    assert posts == ["https://example.com/blog/2022/01/01/post-1/"]
+
+
 def test_serve_never_lists_the_development_address(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, schemas: SchemaSet
 ) -> None:

@@ -31,6 +31,7 @@ from sitemapkit.entries import UnmatchedPatterns
 from sitemapkit.gc_pause import paused_gc
 from sitemapkit.urls import normalise_base_url
 
+from .blog_drafts import unpublished_posts
 from .config import SitemapkitConfig, core_options
 from .git_dates import shallow_clone
 from .pages import Rendered, rebased, shown_posts, site_pages, tag_listings, unbuilt_pages
@@ -207,6 +208,9 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                         build.rendered,
                         started,
                         build.shown,
+                        unpublished_posts(config.plugins.values())
+                        if self.command == "serve"
+                        else None,
                     )
                     redirected = redirected_paths(config, build.files)
                     build.pages = drop_redirected(pages, redirected, log.info)

@@ -156,6 +156,7 @@ def site_pages(
     rendered: Rendered | None = None,
     started: int = 1 << 62,
     shown: Mapping[str, tuple[str, ...]] | None = None,
+    unpublished: Callable[[MkDocsPage], bool] | None = None,
 ) -> list[Page]:
     """The included documentation pages, with MkDocs' own URL (relative to `site_url`).
 
@@ -171,12 +172,14 @@ def site_pages(
     as new as that commit (before `started`, the build's start in seconds), not its file.
     `shown` are the posts each blog view showed as it was rendered (a pagination page, its
     share of the view's posts); a view not rendered in this build takes all of its posts.
+    Pages `unpublished` says a build would leave out (drafts `mkdocs serve` renders) are not
+    listed.
     """
     listings = listings or {}
     pages = []
     for file in files.documentation_pages():
         page = file.page
-        if page is None:
+        if page is None or (unpublished is not None and unpublished(page)):
             continue
         meta = front_matter(file, page)
         source = file.abs_src_path  # one written during the build is the build's: not used
