@@ -9,52 +9,23 @@ character written or percent-encoded.
 
 from __future__ import annotations
 
-import os
+import contextlib
 import re
 from html import unescape
 from urllib.parse import unquote, urljoin, urlsplit
 
-from .folder_files import read_in_folder
-from .noindex import MAX_HEAD_BYTES
+from .page_heads import NOT_TAGS
+from .urls import DEFAULT_PORTS
 
-#: How much of a page is read at a time while looking for the end of its head.
-_CHUNK_BYTES = 16_384
-_HEAD_ENDS = re.compile(rb"</head|<body", re.IGNORECASE)
-_NOT_TAGS = re.compile(
-    r"<!--.*?(?:-->|\Z)|<(script|style|template|noscript)\b.*?(?:</\1\s*>|\Z)",
-    re.DOTALL | re.IGNORECASE,
-)
 _LINK = re.compile(r"""<link\b(?:[^>"']|"[^"]*"|'[^']*')*>""", re.IGNORECASE)
 _ATTRIBUTE = re.compile(r"""\s([a-z-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.IGNORECASE)
-_DEFAULT_PORTS = {"http": "80", "https": "443"}
-
-
-def file_head(name: str, folder: str) -> str:
-    """The start of an HTML file up to the end of its head (at most `MAX_HEAD_BYTES`), as text;
-    "" when it cannot be read."""
-    return read_in_folder(name, folder, None, _read_head, "")
-
-
-def _read_head(fd: int) -> str:
-    data = b""
-    while len(data) < MAX_HEAD_BYTES:
-        chunk = os.read(fd, _CHUNK_BYTES)
-        if not chunk:
-            break
-        searched_from = max(0, len(data) - 6)  # an end split between two chunks
-        data += chunk
-        end = _HEAD_ENDS.search(data, searched_from)
-        if end is not None:
-            data = data[: end.start()]
-            break
-    return data[:MAX_HEAD_BYTES].decode("utf-8", "replace")
 
 
 def canonical_link(head: str) -> str | None:
     """The `href` of the head's first `<link rel="canonical">`, as written (entities read)."""
     if "canonical" not in head.lower():
         return None
-    for tag in _LINK.findall(_NOT_TAGS.sub("", head)):
+    for tag in _LINK.findall(NOT_TAGS.sub("", head)):
         attributes: dict[str, str] = {}
         for match in _ATTRIBUTE.finditer(tag):
             name, *values = match.groups()
@@ -73,13 +44,19 @@ def names_another_page(loc: str, canonical: str) -> str | None:
 
 def _page_key(url: str) -> tuple[str, str, str, str]:
     parts = urlsplit(url)
+    scheme = parts.scheme.lower()
     host = (parts.hostname or "").rstrip(".")
-    port = parts.port
-    if port is not None and str(port) != _DEFAULT_PORTS.get(parts.scheme.lower()):
+    with contextlib.suppress(UnicodeError):  # `café.example` is the sitemap's `xn--caf-dma`
+        host = host.encode("idna").decode("ascii")
+    try:
+        port: int | str | None = parts.port
+    except ValueError:  # a port out of range: another address, compared as written
+        port = parts.netloc.rpartition(":")[2]
+    if port is not None and port != DEFAULT_PORTS.get(scheme):
         host += f":{port}"
     path = unquote(parts.path or "/")
     if path.endswith(("/index.html", "/index.htm")):
         path = path.rpartition("/")[0] + "/"
     elif path.endswith(".html"):
         path = path[: -len(".html")]
-    return parts.scheme.lower(), host, path, parts.query
+    return scheme, host, path, parts.query

@@ -148,6 +148,14 @@ def gather_options(args: argparse.Namespace, cwd: Path) -> dict[str, tuple[Any, 
     return merged
 
 
+def _named(option: str, sources: dict[str, tuple[Any, str]], value: bool = True) -> str:
+    """A boolean option as the user set it: its flag, or its key in the file named."""
+    origin = sources.get(option, (None, "flag"))[1]
+    if origin == "flag":
+        return flag_name(option) if value else flag_name(option).replace("--", "--no-", 1)
+    return f"{option} = {toml_value(value)} ({origin})"
+
+
 def _spell(error: OptionError, sources: dict[str, tuple[Any, str]]) -> str:
     name, _, rest = error.option.partition("[")
     origin = sources.get(name, (None, "flag"))[1]
@@ -222,6 +230,12 @@ def run_build(args: argparse.Namespace) -> int:
         options = resolve_options({name: value for name, (value, _) in sources.items()})
     except OptionError as exc:
         raise SitemapkitError(_spell(exc, sources)) from None
+    if options.clean_urls and not options.pretty_urls:  # both asked for: one must go
+        raise SitemapkitError(
+            f"{_named('clean_urls', sources)} lists dir/index.html as dir/ (a host with clean "
+            "URLs serves no dir/index), which "
+            f"{_named('pretty_urls', sources, False)} asks not to; drop the latter"
+        )
     if options.base_url is None:
         raise SitemapkitError(
             "no base URL: pass --base-url https://example.com/ (the address the site is "

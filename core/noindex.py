@@ -20,18 +20,9 @@ from collections.abc import Iterable
 from html import unescape
 
 from .folder_files import open_folder, read_in_folder
+from .page_heads import MAX_HEAD_BYTES, NOT_TAGS, read_head
 from .redirect_stubs import is_redirect_stub
 
-#: How much of a file is read at a time while looking for the end of its head.
-_CHUNK_BYTES = 16_384
-#: A head longer than this (inline styles and scripts) is read no further.
-MAX_HEAD_BYTES = 262_144
-
-#: Text that holds no tags of the head's own: comments, scripts, styles and templates (to
-#: the end of the head when it is cut short inside one).
-_NOT_TAGS = re.compile(
-    r"<!--.*?(?:-->|\Z)|<(script|style|template|noscript)\b.*?(?:</\1\s*>|\Z)", re.DOTALL
-)
 _META = re.compile(r"""<meta\b(?:[^>"']|"[^"]*"|'[^']*')*>""")
 #: The names of the tags read: every engine's, and those of the crawlers that read sitemaps.
 _NAMES = ("robots", "googlebot", "bingbot")
@@ -49,6 +40,11 @@ _NOT_INDEXED = frozenset({"noindex", "none"})
 def says_noindex(html: str) -> bool:
     """Whether a page's head (the whole page, or only its start) has a robots `noindex`."""
     return _lowered_head_says_noindex(_lowered_head(html))
+
+
+def head_says_noindex(head: str) -> bool:
+    """Whether a head already cut at its end (`page_heads.file_head`) has a robots `noindex`."""
+    return _lowered_head_says_noindex(head.lower())
 
 
 def html_head_marks(html: str) -> tuple[bool, bool]:
@@ -78,7 +74,7 @@ def _lowered_head_says_noindex(head: str) -> bool:
     # Nearly every page: one search ("bot" is in each name), no regular expression.
     if "bot" not in head or not ("robots" in head or "googlebot" in head or "bingbot" in head):
         return False
-    head = _NOT_TAGS.sub("", head)
+    head = NOT_TAGS.sub("", head)
     for tag in _META.findall(head):
         if not _NAMED_ROBOTS.search(tag):
             continue
@@ -144,27 +140,11 @@ def outputs_marked(root: str, paths: Iterable[str]) -> tuple[set[str], set[str]]
 
 
 def _read_head(fd: int) -> str:
-    """The lowered head of a file ("" when it names no robots and has no refresh), read chunk
-    by chunk.
+    """The lowered head of a file ("" when it names no robots and has no refresh).
 
-    Most heads end in the first chunk and do not name robots at all: those are judged on
-    bytes, never decoded. Latin-1 keeps every byte a character for the rest.
+    Most heads do not name robots at all: those are judged on bytes, never decoded. Latin-1
+    keeps every byte a character for the rest.
     """
-    data = os.read(fd, _CHUNK_BYTES)
-    end = data.find(b"</head>")
-    if end >= 0:
-        head = data[:end].lower()
-    else:
-        head = data.lower()
-        while True:
-            ends = [at for at in (head.find(b"</head"), head.find(b"<body")) if at >= 0]
-            if ends:
-                head = head[: min(ends)]
-                break
-            if len(data) < _CHUNK_BYTES or len(head) >= MAX_HEAD_BYTES:  # the end, or enough
-                break
-            data = os.read(fd, _CHUNK_BYTES)
-            head += data.lower()
-    head = head[:MAX_HEAD_BYTES]
+    head = read_head(fd).lower()
     named = b"bot" in head and any(name in head for name in _BYTE_NAMES)
     return head.decode("latin-1") if named or b"refresh" in head else ""

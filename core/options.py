@@ -399,9 +399,10 @@ def unknown_option(name: str, value: object, known: Iterable[str]) -> UnknownOpt
     return UnknownOptionError(name, value, suggest(name, known))
 
 
-def option_errors(values: Mapping[str, Any]) -> list[OptionError]:
-    """Every bad value, not only the first: a front end that reads all of them at once (a
-    `conf.py`) can say them in one build rather than one per build."""
+def option_errors(values: Mapping[str, Any]) -> tuple[SitemapOptions | None, list[OptionError]]:
+    """The checked options, or every bad value, not only the first: a front end that reads
+    all of them at once (a `conf.py`) can say them in one build rather than one per build.
+    How the values go together (names that clash) is checked once each is good."""
     by_name = {spec.name: spec for spec in OPTION_SPECS}
     errors: list[OptionError] = []
     for name, value in values.items():
@@ -413,12 +414,12 @@ def option_errors(values: Mapping[str, Any]) -> list[OptionError]:
             spec.check(name, value)
         except OptionError as exc:
             errors.append(exc)
-    if not errors:  # the values together: names that clash, options that contradict
-        try:
-            resolve_options(values)
-        except OptionError as exc:
-            errors.append(exc)
-    return errors
+    if errors:
+        return None, errors
+    try:
+        return resolve_options(values), []
+    except OptionError as exc:
+        return None, [exc]
 
 
 def resolve_options(values: Mapping[str, Any]) -> SitemapOptions:
@@ -449,12 +450,5 @@ def resolve_options(values: Mapping[str, Any]) -> SitemapOptions:
     if options.txt_name.lower() == "robots.txt":
         raise OptionError(
             "txt_name", options.txt_name, "robots.txt is for crawler rules; use sitemap.txt"
-        )
-    if options.clean_urls and not options.pretty_urls:
-        raise OptionError(
-            "pretty_urls",
-            False,
-            "clean_urls lists dir/index.html as dir/ (a host with clean URLs serves no "
-            "dir/index), which pretty_urls off asks not to; remove pretty_urls",
         )
     return options

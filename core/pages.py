@@ -160,6 +160,10 @@ _BY_DESCRIPTOR = os.scandir in os.supports_fd and hasattr(os, "O_DIRECTORY")
 _NAME = attrgetter("name")
 
 
+#: The folder npm installs packages into: a hand-written site's root may hold one.
+NODE_PACKAGES = "node_modules"
+
+
 def _in_scan_order(it: Iterable[os.DirEntry[str]]) -> list[os.DirEntry[str]]:
     """`sort_name` order: by name (a C-level key), then the index page moved to the front."""
     entries = sorted(it, key=_NAME)
@@ -215,6 +219,8 @@ def scan_output(
                 except OSError:  # a link that loops (`x -> x`) leads nowhere, like a broken one
                     continue
                 if is_dir:
+                    if name == NODE_PACKAGES:  # packages' tests and docs, no page of the site
+                        continue
                     path = os.path.join(folder, name)
                     real = os.path.realpath(path)
                     # A Windows junction is no symlink to `is_symlink`, yet leads elsewhere.

@@ -24,8 +24,9 @@ def _script_names(stem: str) -> tuple[str, ...]:
 #: Files a generator reads from its project's root and never copies into the site it builds,
 #: with the folders one of which must be beside them when the names alone are too common.
 #: Hugo's and Zola's `config.*` beside `content/` or `templates/` can also be a built site's
-#: own (an app's settings): a home page that is a page, not a template, says it is one.
-_MAYBE_BUILT = ("Hugo", "Zola")
+#: own (an app's settings), and `package.json` beside `node_modules/` a hand-written site's
+#: (with a CSS tool's packages): a home page that is a page, not a template, says it is one.
+_MAYBE_BUILT = ("Hugo", "Zola", "Node.js")
 _MARKERS: tuple[tuple[str, str | None, tuple[str, ...], tuple[str, ...]], ...] = (
     ("MkDocs", "site", ("mkdocs.yml", "mkdocs.yaml"), ()),
     ("Zensical", "site", ("zensical.toml",), ()),
@@ -56,8 +57,8 @@ _MARKERS: tuple[tuple[str, str | None, tuple[str, ...], tuple[str, ...]], ...] =
     ("Docusaurus", "build", _script_names("docusaurus.config"), ()),
     ("VitePress", ".vitepress/dist", _script_names(".vitepress/config"), ()),
     ("VitePress", "docs/.vitepress/dist", _script_names("docs/.vitepress/config"), ()),
-    # Any other Node.js project with its packages installed: `node_modules/` holds HTML files
-    # (packages' tests and docs) that no site publishes.
+    # Any other Node.js project with its packages installed, unless its home page is a page
+    # (a hand-written site with a build tool's packages beside it: the scan skips those).
     ("Node.js", None, ("package.json",), ("node_modules",)),
 )
 

@@ -68,7 +68,7 @@ def normalise_base_url(value: str) -> str:
     scheme = parts.scheme.lower()
     if port == 0:
         raise ValueError("its port '0' is not 1 to 65535")
-    if port == _DEFAULT_PORTS[scheme]:  # `https://example.com:443/` is `https://example.com/`
+    if port == DEFAULT_PORTS[scheme]:  # `https://example.com:443/` is `https://example.com/`
         port = None
     netloc = host if port is None else f"{host}:{port}"
     if host.endswith(".") and host.strip("."):  # `example.com.`: the DNS root's dot
@@ -97,8 +97,11 @@ def normalise_base_url(value: str) -> str:
             "its path holds a control character (such as %00 or %09), which no folder a site "
             "is served from is named with; remove it"
         )
-    if segments and _names_a_file(segments[-1]):  # `index.html`, or MkDocs' `index.html/`
-        name = segments[-1]
+    name = segments[-1] if segments else ""
+    # `page.html` names a file; so does `index.html/` (MkDocs adds the slash), though a folder
+    # may be named `v1.html/`.
+    named_file = parts.path.endswith("/") and name.lower() in ("index.html", "index.htm")
+    if named_file or (not parts.path.endswith("/") and _names_a_file(name)):
         folder = "/" + "".join(segment + "/" for segment in segments[:-1])
         served = urlunsplit((scheme, netloc, folder, "", ""))
         raise ValueError(
@@ -115,7 +118,7 @@ def _names_a_file(path: str) -> bool:
 
 
 #: The port a scheme implies, which a canonical URL leaves out.
-_DEFAULT_PORTS = {"http": 80, "https": 443}
+DEFAULT_PORTS = {"http": 80, "https": 443}
 
 #: Names that only ever reach the machine itself or its local network (RFC 6761, RFC 6762).
 _LOCAL_NAMES = ("localhost", ".localhost", ".local", ".internal", ".lan", ".home.arpa")
@@ -188,22 +191,35 @@ _DOT, _DOT_DOT = frozenset({".", "%2e"}), frozenset({"..", ".%2e", "%2e.", "%2e%
 
 
 def has_dot_segments(url_path: str) -> bool:
-    """Whether a URL path has a `.` or `..` segment (cheap: `/.well-known/` costs one more)."""
-    if url_path[:1] != "." and "/." not in url_path and "%2" not in url_path:
+    """Whether a URL path (a query after it aside) has a `.` or `..` segment (cheap:
+    `/.well-known/` costs one more)."""
+    path = url_path.partition("?")[0]
+    if path[:1] != "." and "/." not in path and "%2" not in path:
         return False
     return any(
-        segment.lower() in _DOT or segment.lower() in _DOT_DOT for segment in url_path.split("/")
+        segment.lower() in _DOT or segment.lower() in _DOT_DOT for segment in path.split("/")
     )
 
 
 def without_dot_segments(url_path: str, base_folder: str = "") -> str | None:
     """A URL path relative to the base with its dot segments resolved, as a browser resolves
-    a link (`fr/../a.html` is `a.html`); None when it climbs above the base. `base_folder` is
-    the base URL's path without its first slash (`blog/`): `../blog/a.html` stays below it."""
-    resolved = _resolved(base_folder + url_path)
-    if resolved is None or not resolved.startswith(base_folder):
+    a link (`fr/../a.html` is `a.html`; a query after it is kept as it is); None when it climbs
+    above the base. `base_folder` is the base URL's path without its first slash (`blog/`):
+    `../blog/a.html` stays below it."""
+    path, mark, query = url_path.partition("?")
+    resolved = _resolved(base_folder + path)
+    if resolved is None or not _ESCAPE.sub(_upper, resolved).startswith(
+        _ESCAPE.sub(_upper, base_folder)  # `caf%c3%a9/` is the folder `caf%C3%A9/`
+    ):
         return None
-    return resolved[len(base_folder) :]
+    return resolved[len(base_folder) :] + mark + query
+
+
+_ESCAPE = re.compile(r"%[0-9a-fA-F]{2}")
+
+
+def _upper(escape: re.Match[str]) -> str:
+    return escape.group().upper()
 
 
 def _resolved(url_path: str) -> str | None:
@@ -266,4 +282,4 @@ def file_serves_url(path: str, url_path: str) -> bool:
         return path == wanted + "index.html"
     if wanted.lower().endswith((".html", ".htm")):
         return False
-    return not path.lower().endswith(".htm") or path[:-4] != wanted
+    return not path.lower().endswith(".htm")

@@ -20,11 +20,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from .canonical import canonical_link, file_head, names_another_page
+from .canonical import canonical_link, names_another_page
 from .dates import FUTURE_SLACK_SECONDS
 from .errors import SitemapkitError
-from .noindex import says_noindex
+from .noindex import head_says_noindex
 from .options import MAX_BYTES_PER_FILE
+from .page_heads import file_head
 from .pages import HTML_SUFFIXES
 from .redirect_stubs import is_stub_file
 from .robots import sitemap_urls
@@ -697,7 +698,7 @@ class _Validation:
     def check_page_head(self, check: FileCheck, line: int | None, loc: str, file: Path) -> None:
         """What a listed page's head tells crawlers: not to index it, or to index another."""
         head = file_head(file.name, str(file.parent))
-        if says_noindex(head):
+        if head_says_noindex(head):
             self.problem(
                 "warning",
                 "noindex",

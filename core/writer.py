@@ -11,13 +11,14 @@ import contextlib
 import gzip
 import html
 import os
+import posixpath
 import re
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import IO
-from urllib.parse import quote, unquote
+from urllib.parse import quote, unquote, urlsplit
 
 from .dates import fits_w3c, unwritable_time
 from .entries import Entry
@@ -25,7 +26,7 @@ from .errors import SitemapkitError
 from .options import DEFAULT_XML_NAMES, MAX_URLS_PER_FILE, SitemapOptions
 from .temp_files import STARTS as TEMP_STARTS
 from .temp_files import left_behind, open_temp
-from .urls import encode_file_path
+from .urls import base_path, encode_file_path
 from .xml import MARKER, URLSET_CLOSE, URLSET_OPEN, render_index, render_url
 
 #: Sitemap XML is repetitive: level 1 shrinks it 9-12x in under half of level 6's time.
@@ -212,8 +213,9 @@ _INDEX_READ_BYTES = 1 << 20
 _INDEX_LOC = re.compile(rb"<loc>\s*([^<\s]+)\s*</loc>")
 
 
-def _files_an_index_lists(path: str) -> list[str]:
-    """The files beside `path` that it lists, when it is a sitemap index (another tool's)."""
+def _files_an_index_lists(path: str, site_path: str) -> list[str]:
+    """The output files that `path` lists, when it is a sitemap index (another tool's), as
+    paths below the output folder; `site_path` is the base URL's path (`/`, `/docs/`)."""
     if path.endswith(".gz") or not os.path.isfile(path):
         return []
     try:
@@ -223,12 +225,17 @@ def _files_an_index_lists(path: str) -> list[str]:
         return []
     if b"<sitemapindex" not in data:
         return []
-    folder = os.path.dirname(path)
+    root = os.path.dirname(path)
     found = []
     for match in _INDEX_LOC.finditer(data):
-        name = unquote(match.group(1).decode("utf-8", "replace").rpartition("/")[2])
-        if name and os.path.isfile(os.path.join(folder, name)) and name not in found:
-            found.append(name)
+        loc_path = urlsplit(html.unescape(match.group(1).decode("utf-8", "replace"))).path
+        if not loc_path.startswith(site_path):
+            continue
+        name = posixpath.normpath(unquote(loc_path[len(site_path) :]))
+        if name.startswith(("../", "/")) or name in ("..", "."):
+            continue
+        if os.path.isfile(os.path.join(root, *name.split("/"))) and name not in found:
+            found.append(name)  # Hugo's multilingual index: `en/sitemap.xml`
     return found
 
 
@@ -520,8 +527,9 @@ class SitemapWriter:
                 placements += self._write_whole(name, index)
         foreign = self._foreign_targets((name for _, name in placements), known)
         written_names = {name for _, name in placements}
+        site_path = base_path(base) if base else "/"
         for name in sorted(foreign):
-            for listed_name in _files_an_index_lists(os.path.join(self.root, name)):
+            for listed_name in _files_an_index_lists(os.path.join(self.root, name), site_path):
                 listed_path = os.path.join(self.root, listed_name)
                 if listed_name in written_names or listed_name in result.orphaned:
                     continue

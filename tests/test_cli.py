@@ -755,6 +755,7 @@ def test_a_generators_project_folder_is_refused_before_anything_is_written(
         ["config.json", "content/app.js"],  # an app's settings and assets, beside its pages
         ["config.toml", "templates/card.html"],
         ["package.json"],  # a web app's manifest, published without its packages
+        ["package.json", "node_modules/tailwindcss/README.html"],  # a site's build tool
     ],
 )
 def test_a_published_folder_with_a_common_config_name_is_still_a_site(
@@ -762,7 +763,8 @@ def test_a_published_folder_with_a_common_config_name_is_still_a_site(
 ) -> None:
     site = write_tree(tmp_path / "site", {**dict.fromkeys(files, "{}\n"), "index.html": "<p>"})
     assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
-    assert (site / "sitemap.xml").is_file()
+    listed = locs(site / "sitemap.xml")
+    assert listed[0] == "https://example.com/" and not [u for u in listed if "node_modules" in u]
 
 
 def test_a_preview_address_as_base_url_is_a_warning(
@@ -779,7 +781,7 @@ def test_a_preview_address_as_base_url_is_a_warning(
 
 
 def test_clean_urls_list_pages_where_a_host_that_hides_html_serves_them(
-    tmp_path: Path, schemas: SchemaSet
+    tmp_path: Path, schemas: SchemaSet, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Cloudflare Pages and `cleanUrls` hosts redirect `a/b.html` to `a/b`: list `a/b`."""
     names = ["index.html", "a/index.html", "a/b.html", "a/café crème.html", "a/myindex.html"]
@@ -787,6 +789,10 @@ def test_clean_urls_list_pages_where_a_host_that_hides_html_serves_them(
     site = _aged(tmp_path / "site", dict.fromkeys(names, 1_600_000_000))
     base = "https://example.com/"
     assert main(["build", str(site), "--base-url", base, "--clean-urls", "--no-pretty-urls"]) == 1
+    assert capsys.readouterr().err == (
+        "sitemapkit: error: --clean-urls lists dir/index.html as dir/ (a host with clean URLs "
+        "serves no dir/index), which --no-pretty-urls asks not to; drop the latter\n"
+    )
     assert main(["build", str(site), "--base-url", base, "--clean-urls"]) == 0
     assert locs(site / "sitemap.xml") == [
         base,

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from sitemapkit.canonical import canonical_link, file_head, names_another_page
+from sitemapkit.canonical import canonical_link, names_another_page
+from sitemapkit.page_heads import file_head
 
 
 @pytest.mark.parametrize(
@@ -45,6 +46,8 @@ def test_the_head_is_read_up_to_its_end_across_chunks(tmp_path: Path) -> None:
         ("https://example.com/a", "/a.html", None),  # a host with clean URLs
         ("https://example.com/caf%C3%A9/", "https://Example.com:443/café/", None),
         ("https://example.com/a/b/", "../b/#part", None),
+        ("https://xn--caf-dma.example/a/", "https://café.example/a/", None),  # as typed
+        ("https://example.com/a/", "https://example.com:99999/a/", "https://example.com:99999/a/"),
         ("https://example.com/a/", "https://example.com/a", "https://example.com/a"),
         ("https://example.com/p/2/", "/p/", "https://example.com/p/"),
         ("https://example.com/a/", "http://example.com/a/", "http://example.com/a/"),

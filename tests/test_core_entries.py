@@ -525,18 +525,24 @@ def test_dot_segments_in_a_generators_url_are_resolved_as_a_browser_resolves_the
     the URL `fr/../hello.html`: the article's own, listed once, at its own file."""
     notices: list[Notice] = []
     listed = [
-        Page("fr/hello-en.html", url="fr/../hello.html"),  # sorted first: a copy
-        Page("hello.html", url="hello.html"),
-        Page("a/b/page.html", url="a/./b/%2E%2E/b/page.html"),
-        Page("folder/index.html", url="folder/sub/.."),
+        Page("fr/hello-en.html", url="fr/../hello.html", mtime=1_600_000_000),  # a copy, first
+        Page("hello.html", url="hello.html", mtime=1_500_000_000),
+        Page("a/b/page.html", url="a/./b/%2E%2E/b/page.html", mtime=1_500_000_000),
+        Page("folder/index.html", url="folder/sub/..", mtime=1_500_000_000),
+        Page("search.html", url="search.html?next=/../x", mtime=1_500_000_000),  # a query's own
     ]
-    options = resolve_options({"base_url": BASE, "lastmod": "none", "robots": False})
+    options = resolve_options({"base_url": BASE, "robots": False})
     result = build_sitemaps(tmp_path, options, listed, report=notices.append)
-    assert locs(tmp_path / "sitemap.xml") == [
+    rows = {row["loc"]: row["lastmod"] for row in parse_urlset(tmp_path / "sitemap.xml")}
+    assert list(rows) == [
         BASE + "a/b/page.html",
         BASE + "folder/",
         BASE + "hello.html",
+        BASE + "search.html?next=/../x",
     ]
+    assert rows[BASE + "hello.html"] == format_lastmod(
+        1_500_000_000, False
+    )  # the page's, not its copy's
     assert notices == []  # the copy's file does not serve the URL, but it is not listed
     assert result.skipped == {"duplicate URL": 1}
 
@@ -562,20 +568,22 @@ def test_a_generators_link_keeps_its_query_and_drops_its_fragment(tmp_path: Path
 
 def test_a_url_climbing_above_the_base_url_is_left_out_with_a_warning(tmp_path: Path) -> None:
     notices: list[Notice] = []
-    base = "https://example.com/blog/"
+    base = "https://example.com/caf%C3%A9/"
     listed = [
         Page("index.html", url=""),
+        Page("lower.html", url="../caf%c3%a9/lower.html"),  # the same folder, in lower case
         Page("up.html", url="../up.html"),  # Pelican's `Url: ../up.html`
-        Page("back.html", url="../blog/back.html"),  # climbs out and back in: below the base
+        Page("back.html", url="../caf%C3%A9/back.html"),  # climbs out and back in: below it
         Page("x/other.html", url="x/../../../other.html"),
     ]
     options = resolve_options({"base_url": base, "lastmod": "none", "robots": False})
     result = build_sitemaps(tmp_path, options, listed, report=notices.append)
-    assert locs(tmp_path / "sitemap.xml") == [base, base + "back.html"]
+    assert locs(tmp_path / "sitemap.xml") == [base, base + "back.html", base + "lower.html"]
     assert result.skipped == {"URL above the base URL": 2}
     assert [(n.level, n.code) for n in notices] == [("warning", "above-base")]
     assert notices[0].message == (
-        "2 pages are not listed: their URLs climb above the base URL https://example.com/blog/ "
+        "2 pages are not listed: their URLs climb above the base URL "
+        "https://example.com/caf%C3%A9/ "
         "(the first: '../up.html', written to 'up.html'), and a sitemap lists only URLs below "
         "its own address; give those pages URLs below it"
     )

@@ -188,13 +188,6 @@ def test_file_names_must_differ() -> None:
         resolve_options({"txt_name": "robots.txt"})
 
 
-def test_clean_urls_with_pretty_urls_off_is_a_contradiction() -> None:
-    """A host with clean URLs serves `dir/`, never `dir/index`: clean_urls cannot keep it."""
-    with pytest.raises(OptionError, match=r"^pretty_urls: False is not valid; clean_urls lists"):
-        resolve_options({"clean_urls": True, "pretty_urls": False})
-    assert resolve_options({"clean_urls": True}).pretty_urls
-
-
 def test_describe_respells_the_option_for_each_front_end() -> None:
     with pytest.raises(OptionError) as caught:
         resolve_options({"max_urls": 0})

@@ -252,10 +252,13 @@ def test_the_sitemaps_a_replaced_index_listed_are_named(tmp_path: Path) -> None:
     index = (
         '<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/'
         'schemas/sitemap/0.9"><sitemap><loc>https://example.com/sitemap-0.xml</loc></sitemap>'
-        "<sitemap><loc>https://example.com/gone.xml</loc></sitemap></sitemapindex>"
-    )
+        "<sitemap><loc>https://example.com/gone.xml</loc></sitemap>"
+        "<sitemap><loc>https://example.com/en/sitemap.xml</loc></sitemap></sitemapindex>"
+    )  # Hugo's multilingual index lists each language's `en/sitemap.xml`
     (tmp_path / "sitemap-index.xml").write_text(index)
     (tmp_path / "sitemap-0.xml").write_text("<urlset><url><loc>x</loc></url></urlset>")
+    (tmp_path / "en").mkdir()
+    (tmp_path / "en" / "sitemap.xml").write_text("<urlset><url><loc>x</loc></url></urlset>")
     notices: list[Notice] = []
     options = resolve_options({"base_url": BASE, "robots": False})
     build_sitemaps(tmp_path, options, pages(2), report=notices.append)
@@ -263,8 +266,8 @@ def test_the_sitemaps_a_replaced_index_listed_are_named(tmp_path: Path) -> None:
     assert (notice.level, notice.code) == ("warning", "replaced-file")
     assert notice.message.startswith("replaced sitemap-index.xml, which sitemapkit did not ")
     assert notice.message.endswith(
-        "; the index replaced listed sitemap-0.xml, still in the output and listed by no index "
-        "now: remove it (and whatever writes it)"
+        "; the index replaced listed sitemap-0.xml, en/sitemap.xml, still in the output and "
+        "listed by no index now: remove them (and whatever writes them)"
     )
     assert (tmp_path / "sitemap-0.xml").is_file()  # not sitemapkit's to remove
 

@@ -22,6 +22,8 @@ def unpublished_posts(plugins: Iterable[object]) -> Callable[[MkDocsPage], bool]
     blogs = [plugin for plugin in plugins if type(plugin).__module__.startswith(BLOG_MODULE)]
     if not blogs:
         return None
+    if any(_publishes_drafts(blog) for blog in blogs):  # `draft: true`: a build lists them too
+        return None
     future_drafts = any(
         getattr(getattr(blog, "config", None), "draft_if_future_date", False) is True
         for blog in blogs
@@ -39,3 +41,10 @@ def unpublished_posts(plugins: Iterable[object]) -> Callable[[MkDocsPage], bool]
         return future_drafts and isinstance(created, datetime) and created > now
 
     return is_draft
+
+
+def _publishes_drafts(blog: object) -> bool:
+    """`draft: true` set without `draft_on_serve`: drafts are built too. With `draft_on_serve`
+    (the default) Material sets `draft` itself while serving, so a preview cannot tell."""
+    config = getattr(blog, "config", None)
+    return getattr(config, "draft", False) is True and not getattr(config, "draft_on_serve", True)

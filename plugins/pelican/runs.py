@@ -533,7 +533,7 @@ def write_sitemaps(main: SiteRun) -> None:
         problem = error.spelled(spelling)
     writers = _templates_writing(main.pelican.settings, options.core)
     for notice in _unmatched_in_every_sitemap(held):
-        if notice.code == "replaced-file" and writers:
+        if notice.code == "replaced-file" and notice.level == "warning" and writers:
             notice = dataclasses.replace(notice, message=notice.message + writers)
         _log_notice(notice)
     for folder, names in removed if problem is None else ():

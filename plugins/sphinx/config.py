@@ -6,7 +6,7 @@ import inspect
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from sitemapkit import OPTION_SPECS, OptionError, SitemapOptions, resolve_options
+from sitemapkit import OPTION_SPECS, OptionError, SitemapOptions
 from sitemapkit.options import OPTION_NAMES, option_errors, unknown_option
 from sitemapkit.patterns import PathMatcher
 from sphinx.application import Sphinx
@@ -114,12 +114,13 @@ def resolve_sphinx_options(
     if not values["base_url"]:
         values["base_url"] = getattr(config, BASE_URL_SETTING, None) or None
         base_url_spelling = BASE_URL_SETTING
-    for exc in option_errors(values):
+    options, bad = option_errors(values)
+    for exc in bad:
         spelling = base_url_spelling if exc.option == "base_url" else PREFIX + exc.option
         errors.append(OptionError(spelling, exc.value, exc.allowed))
-    if errors or values["base_url"] is None:
+    if errors or options is None or options.base_url is None:
         return None, errors
-    return resolve_options(values), []
+    return options, []
 
 
 def doubtful_settings(

@@ -1,0 +1,53 @@
+"""Reading the head of an HTML page: where a page tells crawlers about itself.
+
+The robots meta tag and the canonical link are both in the head, so only the head is read,
+chunk by chunk, up to `MAX_HEAD_BYTES`. Nearly every head ends with a literal `</head>` in the
+first chunk, found by one search of the raw bytes; otherwise the head ends at `</head` or
+`<body` in any case, or at the limit.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+from .folder_files import read_in_folder
+
+#: How much of a file is read at a time while looking for the end of its head.
+CHUNK_BYTES = 16_384
+#: A head longer than this (inline styles and scripts) is read no further.
+MAX_HEAD_BYTES = 262_144
+#: Text that holds no tags of the head's own: comments, scripts, styles and templates (to
+#: the end of the head when it is cut short inside one).
+NOT_TAGS = re.compile(
+    r"<!--.*?(?:-->|\Z)|<(script|style|template|noscript)\b.*?(?:</\1\s*>|\Z)",
+    re.DOTALL | re.IGNORECASE,
+)
+_HEAD_ENDS = re.compile(rb"</head|<body", re.IGNORECASE)
+
+
+def read_head(fd: int) -> bytes:
+    """The bytes of an open HTML file up to the end of its head, as written (not lowered)."""
+    data = os.read(fd, CHUNK_BYTES)
+    end = data.find(b"</head>")  # nearly every page: one search, no more reading
+    if end >= 0:
+        return data[:end]
+    searched_from = 0
+    while True:
+        found = _HEAD_ENDS.search(data, searched_from)
+        if found is not None:
+            return data[: found.start()][:MAX_HEAD_BYTES]
+        if len(data) >= MAX_HEAD_BYTES:
+            return data[:MAX_HEAD_BYTES]
+        chunk = os.read(fd, CHUNK_BYTES)
+        if not chunk:
+            return data
+        searched_from = max(0, len(data) - len("</head"))  # an end split between two chunks
+        data += chunk
+
+
+def file_head(name: str, folder: str, folder_fd: int | None = None) -> str:
+    """The head of the HTML file `name` in `folder` as text (UTF-8, with replacements), ""
+    when it cannot be read; through `folder_fd`, the open folder, no path is walked again."""
+    head = read_in_folder(name, folder, folder_fd, read_head, b"")
+    return head.decode("utf-8", "replace")

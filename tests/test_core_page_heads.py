@@ -1,0 +1,37 @@
+"""Reading a page's head: up to its end, however the end falls, and no further."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sitemapkit.noindex import file_says_noindex, head_says_noindex
+from sitemapkit.page_heads import CHUNK_BYTES, MAX_HEAD_BYTES, file_head
+
+
+def test_an_end_split_between_two_chunks_is_found(tmp_path: Path) -> None:
+    start = "<html><head><title>t</title>"
+    padding = "<!--" + "x" * (CHUNK_BYTES - len(start) - 4 - 3 - 3) + "-->"
+    page = start + padding + "</HEAD><body><p>body text"  # `</HE` ends the first chunk
+    assert len((start + padding).encode()) + 3 == CHUNK_BYTES
+    (tmp_path / "p.html").write_text(page)
+    assert file_head("p.html", str(tmp_path)) == start + padding
+
+
+def test_a_body_tag_written_by_a_head_script_does_not_end_the_head(tmp_path: Path) -> None:
+    """The build's noindex check and validate's read the same head."""
+    page = (
+        '<html><head><script>var t = "<body>";</script>'
+        '<meta name="robots" content="noindex"></head><body><p>x'
+    )
+    (tmp_path / "p.html").write_text(page)
+    head = file_head("p.html", str(tmp_path))
+    assert head.endswith('content="noindex">')
+    assert head_says_noindex(head) and file_says_noindex("p.html", str(tmp_path))
+
+
+def test_a_head_without_an_end_is_read_to_the_limit_or_the_files_end(tmp_path: Path) -> None:
+    (tmp_path / "long.html").write_text("<head>" + "a" * (MAX_HEAD_BYTES + CHUNK_BYTES))
+    assert len(file_head("long.html", str(tmp_path))) == MAX_HEAD_BYTES
+    (tmp_path / "short.html").write_text("<head><title>a fragment")
+    assert file_head("short.html", str(tmp_path)) == "<head><title>a fragment"
+    assert file_head("missing.html", str(tmp_path)) == ""
