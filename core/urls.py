@@ -240,8 +240,9 @@ def _resolved(url_path: str) -> str | None:
     return "/".join(kept)
 
 
-#: A folder's page, however its links spell it (Sphinx's `html_link_suffix = ''` drops it).
-FOLDER_PAGE_NAMES = frozenset({"index.html", "index.htm", "index"})
+#: A folder's page, however its links spell it (Sphinx's `html_link_suffix = ''` drops it,
+#: `html_file_suffix = '.xhtml'` changes it).
+FOLDER_PAGE_NAMES = frozenset({"index.html", "index.htm", "index.xhtml", "index"})
 
 
 def url_depth(url_path: str) -> int:

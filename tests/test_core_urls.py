@@ -89,6 +89,7 @@ def test_index_pages_become_folders_with_pretty_urls(path: str, pretty: bool, ur
         ("index", 0),  # Sphinx with `html_link_suffix = ''`
         ("a/index", 1),
         ("a/index.htm", 1),
+        ("index.xhtml", 0),  # Sphinx with `html_file_suffix = '.xhtml'`
         ("a/indexes", 2),
         ("a/index/", 2),  # a folder named index
         ("files/index.pdf", 2),
