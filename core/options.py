@@ -32,9 +32,12 @@ _BOOL_WORDS |= {"false": False, "no": False, "off": False, "0": False}
 
 
 def parse_bool(value: Any) -> bool:
-    """True/False, or a word as command lines and reST fields give it ("yes", "0")."""
+    """True/False, or a word as command lines and reST fields give it ("yes", "0"), or the
+    number 1 or 0 (`gzip = 1` in a TOML file)."""
     if isinstance(value, bool):
         return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
     if isinstance(value, str) and value.strip().lower() in _BOOL_WORDS:
         return _BOOL_WORDS[value.strip().lower()]
     raise ValueError("expected true or false")

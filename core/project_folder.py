@@ -33,6 +33,10 @@ _MARKERS: tuple[tuple[str, str | None, tuple[str, ...], tuple[str, ...]], ...] =
     ("Pelican", "output", ("pelicanconf.py",), ()),
     ("Sphinx", "_build/html", ("conf.py",), ()),
     ("Sphinx", "build/html", ("source/conf.py",), ()),
+    ("Sphinx", "docs/_build/html", ("docs/conf.py",), ()),  # sphinx-quickstart docs
+    ("Sphinx", "doc/_build/html", ("doc/conf.py",), ()),
+    # `_build/` itself: each builder's output is a folder of it, beside the environment.
+    ("Sphinx", "html", ("doctrees/environment.pickle",), ()),
     ("Hugo", "public", ("hugo.toml", "hugo.yaml", "hugo.json"), ()),
     ("Zola", "public", ("config.toml",), ("templates",)),
     (

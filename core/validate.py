@@ -27,6 +27,7 @@ from .noindex import head_says_noindex
 from .options import MAX_BYTES_PER_FILE
 from .page_heads import file_head
 from .pages import HTML_SUFFIXES
+from .project_folder import find_project
 from .redirect_stubs import is_stub_file
 from .robots import sitemap_urls
 from .robots_rules import DisallowedUrls
@@ -213,6 +214,14 @@ class _Validation:
     def run(self) -> ValidationReport:
         entries = self.entry_points()
         if not entries:
+            project = find_project(str(self.root))
+            fix = (
+                f"; this folder is {'an' if project.generator[0] in 'AEIOU' else 'a'} "
+                f"{project.generator} project (it holds {project.marker}): give the folder "
+                f"it builds the site into, {self.display(self.root / project.output)!r} by default"
+                if project is not None and project.output
+                else ""
+            )
             self.problem(
                 "error",
                 "no-sitemap",
@@ -221,7 +230,7 @@ class _Validation:
                 "no sitemap found (looked for robots.txt's Sitemap lines and "
                 + ", ".join(ENTRY_NAMES)
                 + "); build the site's sitemaps first, or give the index file itself "
-                "when it has another name",
+                "when it has another name" + fix,
             )
             return self.report
         if self.base is None:

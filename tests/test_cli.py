@@ -722,6 +722,18 @@ def test_a_source_date_epoch_a_little_ahead_keeps_the_build_reproducible(
             "source/conf.py",
             "build/html",
         ),
+        (
+            ["docs/conf.py", "docs/_build/dirhtml/index.html"],
+            "Sphinx",
+            "docs/conf.py",
+            "docs/_build/html",
+        ),
+        (
+            ["doctrees/environment.pickle", "html/index.html", "dirhtml/index.html"],
+            "Sphinx",
+            "doctrees/environment.pickle",
+            "html",
+        ),
     ],
 )
 def test_a_generators_project_folder_is_refused_before_anything_is_written(

@@ -31,6 +31,7 @@ def test_values_are_normalised() -> None:
             "changefreq_rules": {"news/*": "Daily"},
             "max_urls": "10_000",
             "gzip": "yes",
+            "txt": 0,  # `txt = 0` in a TOML file
         }
     )
     assert options.base_url == "https://example.com/docs/"
@@ -38,7 +39,7 @@ def test_values_are_normalised() -> None:
     assert options.priority_overrides == (("blog/*", 0.8),)
     assert options.changefreq_rules == (("news/*", "daily"),)
     assert options.max_urls == 10_000
-    assert options.gzip is True
+    assert options.gzip is True and options.txt is False
 
 
 @pytest.mark.parametrize(
@@ -52,6 +53,7 @@ def test_values_are_normalised() -> None:
         ("priority_overrides", {"a/*": 1.5}, "from 0.0 to 1.0"),
         ("lastmod", "git", "'mtime' or 'none'"),
         ("gzip", "maybe", "true or false"),
+        ("gzip", 2, "true or false"),
         ("sitemap_name", "../sitemap.xml", "plain file name"),
         ("sitemap_name", "C:sitemap.xml", "plain file name"),  # a file on drive C: (Windows)
         ("txt_name", "sitemap.xml", "ending in .txt"),

@@ -1004,6 +1004,18 @@ def test_a_site_url_naming_a_file_stops_the_build_with_sitemapkits_message(
     assert not (tmp_path / "site" / "sitemap.xml").exists()
 
 
+def test_a_bad_nested_value_is_named_by_its_key_once(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    plugin = {"sitemapkit": {"priority_overrides": {"blog/": "high"}}}
+    config_file = make_site(tmp_path, {"site_url": "https://example.com/", "plugins": [plugin]})
+    with caplog.at_level(logging.ERROR), pytest.raises(Abort):
+        load_config(config_file=str(config_file))
+    errors = " ".join(r.getMessage() for r in caplog.records if r.levelno == logging.ERROR)
+    assert "'priority_overrides': ['blog/']: 'high' is not valid; expected" in errors
+    assert "priority_overrides['blog/']" not in errors
+
+
 def test_an_unknown_option_stops_the_build_naming_it_and_the_option_meant(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

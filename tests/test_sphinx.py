@@ -1358,6 +1358,27 @@ def test_every_bad_setting_is_told_in_one_build(tmp_path: Path) -> None:
     assert sitemap_files(build.out) == []
 
 
+def test_options_written_as_one_dict_are_told_as_the_settings_sphinx_reads(
+    tmp_path: Path,
+) -> None:
+    """Pelican's form, `SITEMAPKIT = {...}`, in conf.py would be ignored without a word."""
+    files = {
+        "conf.py": conf(
+            "extensions = ['sitemapkit.sphinx']",
+            f"html_baseurl = {BASE!r}",
+            "SITEMAPKIT = {'gzip': True, 'max_urls': 100}",
+        ),
+        "index.rst": "Home\n====\n",
+    }
+    build = sphinx_build(make_site(tmp_path, files), tmp_path / "out")
+    assert (
+        "WARNING: sitemapkit: SITEMAPKIT: {'gzip': True, 'max_urls': 100} is not valid; Sphinx "
+        "reads each option as a setting of its own: write sitemapkit_gzip = True, "
+        "sitemapkit_max_urls = 100; no sitemap is written until it is fixed in conf.py"
+    ) in build.warnings
+    assert sitemap_files(build.out) == []
+
+
 def test_options_and_page_metadata_reach_the_sitemap(tmp_path: Path, schemas: SchemaSet) -> None:
     src = make_site(
         tmp_path,

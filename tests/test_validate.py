@@ -391,7 +391,14 @@ def test_an_empty_folder_is_an_error_not_a_crash(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     assert main(["validate", str(tmp_path)]) == 1
-    assert "no sitemap found" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "no sitemap found" in out and "project" not in out
+    (tmp_path / "mkdocs.yml").write_text("site_name: x\n")  # the project, not its site/
+    assert main(["validate", str(tmp_path)]) == 1
+    assert (
+        "; this folder is a MkDocs project (it holds mkdocs.yml): give the folder it builds "
+        f"the site into, {str(tmp_path / 'site')!r} by default [no-sitemap]"
+    ) in capsys.readouterr().out
 
 
 def test_json_report_for_ci(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -32,7 +32,9 @@ def describe_option_error(exc: OptionError, name: str) -> str:
     """The core's message without the option name that MkDocs already puts in front of it."""
     if exc.option == name:
         return f"{exc.value!r} is not valid; {exc.allowed}"
-    return str(exc)  # a nested value, e.g. priority_overrides['blog/*']
+    if exc.option.startswith(name + "["):  # a nested value: the key MkDocs does not name
+        return f"{exc.option[len(name) :]}: {exc.value!r} is not valid; {exc.allowed}"
+    return str(exc)
 
 
 class CoreOption(BaseConfigOption[Any]):

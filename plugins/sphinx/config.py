@@ -90,6 +90,26 @@ def unknown_settings(config: Config) -> list[str]:
     )
 
 
+def settings_as_one_dict(config: Config) -> list[OptionError]:
+    """`SITEMAPKIT = {...}` (Pelican's form) or `sitemapkit = {...}` in conf.py: Sphinx reads
+    every option as a setting of its own, so the dict would be ignored without a word."""
+    raw = getattr(config, "_raw_config", None)
+    if not isinstance(raw, dict):
+        return []
+    return [
+        OptionError(
+            name,
+            value,
+            "Sphinx reads each option as a setting of its own: write "
+            + ", ".join(f"{PREFIX}{key} = {item!r}" for key, item in value.items())
+            if value
+            else "Sphinx reads each option as a setting of its own, such as sitemapkit_gzip",
+        )
+        for name, value in sorted(raw.items(), key=lambda item: str(item[0]))
+        if isinstance(name, str) and name.lower() == PREFIX[:-1] and isinstance(value, dict)
+    ]
+
+
 def where_set(config: Config, name: str) -> str:
     """Where the user fixes a setting: a `-D` option wins over conf.py."""
     overrides = getattr(config, "overrides", None)  # Sphinx 7.2: an attribute; later a property
@@ -109,6 +129,7 @@ def resolve_sphinx_options(
     errors: list[OptionError] = [
         unknown_option(name, raw.get(name), known) for name in unknown_settings(config)
     ]
+    errors += settings_as_one_dict(config)
     values = {spec.name: getattr(config, PREFIX + spec.name) for spec in OPTION_SPECS}
     base_url_spelling = PREFIX + "base_url"
     if not values["base_url"]:
