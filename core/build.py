@@ -97,6 +97,21 @@ def _orphans(orphaned: list[str]) -> str:
     )
 
 
+def _foreign_twins_notice(twins: list[str]) -> Notice:
+    """A `.gz` another tool wrote beside a sitemap sitemapkit rewrote: served, and stale."""
+    many = len(twins) > 1
+    return Notice(
+        "warning",
+        "foreign-twin",
+        f"{', '.join(twins)}, beside the sitemap of the same name, {'were' if many else 'was'} "
+        "not written by sitemapkit (another sitemap tool's, such as MkDocs' own), so "
+        f"{'they list' if many else 'it lists'} other URLs than the sitemap: remove "
+        f"{'them' if many else 'it'}, or turn gzip on for sitemapkit to write "
+        f"{'them' if many else 'it'}",
+        ("gzip",),
+    )
+
+
 def _left_over_notice(left_over: list[str], orphaned: list[str]) -> Notice:
     """A file no process touched during this build is an earlier build's: after a move from
     another sitemap plugin, its last sitemap. Replacing it is the point: an INFO line."""
@@ -243,6 +258,8 @@ def _build(
         report(_replaced_notice(fresh, writer.names, written.orphaned))
     if written.left_over:
         report(_left_over_notice(written.left_over, [] if fresh else written.orphaned))
+    if written.foreign_twins:
+        report(_foreign_twins_notice(written.foreign_twins))
     earlier = _at_default_names(root, options)
     if earlier:
         report(_earlier_names_notice(earlier, options))
@@ -256,7 +273,9 @@ def _build(
             )
         )
     elif written.urls > 1:
-        _warn_if_build_times(maker, report, scanned=pages is None)
+        told = _warn_if_build_times(maker, report, scanned=pages is None)
+        if not told and written.one_lastmod is not None and options.lastmod == "mtime":
+            report(_one_lastmod_notice(written.one_lastmod, scanned=pages is None))
     if options.robots:
         try:
             _robots_step(root, options.base_url, options.index_name, written.urls, result, report)
@@ -364,7 +383,7 @@ def _stubs_notice(stubs: SkippedPages, scanned: bool) -> Notice:
     )
 
 
-def _warn_if_build_times(maker: EntryMaker, report: Report, scanned: bool) -> None:
+def _warn_if_build_times(maker: EntryMaker, report: Report, scanned: bool) -> bool:
     """Nearly every file time recent: a scan right after a generator that rewrites every page
     (its lastmods are the build's, a warning), or an adapter's sources fresh from a clone, as
     on CI (an INFO line: a new site's sources are recent too, and `--strict` must pass). Or
@@ -395,7 +414,7 @@ def _warn_if_build_times(maker: EntryMaker, report: Report, scanned: bool) -> No
             "time, not the time each page changed"
         )
     else:
-        return
+        return False
     if not scanned:
         report(
             Notice(
@@ -405,7 +424,7 @@ def _warn_if_build_times(maker: EntryMaker, report: Report, scanned: bool) -> No
                 "README), unless every page did just change",
             )
         )
-        return
+        return True
     report(
         Notice(
             "warning",
@@ -415,6 +434,24 @@ def _warn_if_build_times(maker: EntryMaker, report: Report, scanned: bool) -> No
             "unless every page did change",
             ("lastmod",),
         )
+    )
+    return True
+
+
+def _one_lastmod_notice(lastmod: int, scanned: bool) -> Notice:
+    """Every URL with one lastmod, an old one: files copied with one time (an sdist, an
+    archive unpacked), which says nothing of when each page changed. An INFO line: a site
+    written in one go has one time too."""
+    copies = "output files" if scanned else "pages' sources"
+    return Notice(
+        "info",
+        "same-lastmod",
+        f"every URL has the same lastmod, {format_lastmod(lastmod, False)}: the {copies} all "
+        "carry one time, as files unpacked from an archive or an sdist do, which is not when "
+        "each page changed; build from files that keep their own times (a git checkout with "
+        "the times restored, see the README), or set lastmod to none, unless the whole site "
+        "was written at that time",
+        ("lastmod",),
     )
 
 

@@ -720,7 +720,17 @@ class _Validation:
             return
         canonical = canonical_link(head)
         other = names_another_page(loc, canonical) if canonical else None
-        if other is not None:
+        if other is not None and not self.serves(other):
+            self.problem(  # Sphinx before 8.1 links `page.html` from dirhtml's `page/`
+                "warning",
+                "canonical",
+                check.name,
+                line,
+                f"loc {loc!r} is a page whose canonical link names {other!r}, which no file "
+                "in the site serves (a 404): correct the generator's link; the listed "
+                "address is the one the page is served at",
+            )
+        elif other is not None:
             self.problem(
                 "warning",
                 "canonical",
@@ -730,6 +740,14 @@ class _Validation:
                 f"{other!r}: search engines index that one, and report the listed page as an "
                 "alternate of it; list the canonical address instead, or correct the link",
             )
+
+    def serves(self, url: str) -> bool:
+        """Whether the site folder answers `url` (True for an address outside it: not known)."""
+        rest = remainder_under(url, self.base) if self.base is not None else None
+        if rest is None:
+            return True
+        path = unquote(_path_part(rest), errors="surrogateescape")
+        return _served_file(self.root, path) is not None or _page_exists(self.root, path + "/")
 
     # -- twins -------------------------------------------------------------------------------
 

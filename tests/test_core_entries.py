@@ -529,7 +529,7 @@ def test_dot_segments_in_a_generators_url_are_resolved_as_a_browser_resolves_the
         Page("hello.html", url="hello.html", mtime=1_500_000_000),
         Page("a/b/page.html", url="a/./b/%2E%2E/b/page.html", mtime=1_500_000_000),
         Page("folder/index.html", url="folder/sub/..", mtime=1_500_000_000),
-        Page("search.html", url="search.html?next=/../x", mtime=1_500_000_000),  # a query's own
+        Page("search.html", url="search.html?next=/../x", mtime=1_400_000_000),  # a query's
     ]
     options = resolve_options({"base_url": BASE, "robots": False})
     result = build_sitemaps(tmp_path, options, listed, report=notices.append)

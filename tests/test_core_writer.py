@@ -272,6 +272,57 @@ def test_the_sitemaps_a_replaced_index_listed_are_named(tmp_path: Path) -> None:
     assert (tmp_path / "sitemap-0.xml").is_file()  # not sitemapkit's to remove
 
 
+def test_one_old_time_for_every_page_is_told_as_a_copys_time(tmp_path: Path) -> None:
+    """An sdist's files all carry one time: the sitemap would say every page changed then."""
+    options = resolve_options({"base_url": BASE, "robots": False, "max_urls": 2})
+    same = [Page(f"p{n}.html", mtime=1_600_000_000) for n in range(3)]  # in two parts
+    notices: list[Notice] = []
+    build_sitemaps(tmp_path, options, same, report=notices.append)
+    assert [(n.level, n.code) for n in notices] == [("info", "same-lastmod")]
+    assert notices[0].message.startswith(
+        "every URL has the same lastmod, 2020-09-13T12:26:40+00:00: the pages' sources all "
+        "carry one time, as files unpacked from an archive or an sdist do"
+    )
+    for listed in (
+        [*same[:2], Page("p2.html", mtime=1_500_000_000)],  # one page of another time
+        same[:1],  # one page: nothing to compare
+    ):
+        notices.clear()
+        build_sitemaps(tmp_path, options, listed, report=notices.append)
+        assert "same-lastmod" not in [n.code for n in notices]
+    notices.clear()
+    none = resolve_options({"base_url": BASE, "robots": False, "lastmod": "none"})
+    build_sitemaps(tmp_path, none, same, report=notices.append)
+    assert notices == []
+
+
+def test_another_tools_gzip_twin_left_beside_the_sitemap_is_a_warning_on_every_build(
+    tmp_path: Path,
+) -> None:
+    """`sitemapkit build site/` after MkDocs' own sitemap: its sitemap.xml.gz stays, stale."""
+    mkdocs_own = '<?xml version="1.0"?><urlset><url><loc>https://old.example/</loc></url></urlset>'
+    (tmp_path / "sitemap.xml").write_text(mkdocs_own)
+    with gzip.open(tmp_path / "sitemap.xml.gz", "wt") as packed:
+        packed.write(mkdocs_own)
+    options = resolve_options({"base_url": BASE, "robots": False})
+    for run in range(2):
+        notices: list[Notice] = []
+        build_sitemaps(tmp_path, options, pages(2), report=notices.append)
+        codes = [(n.level, n.code) for n in notices]
+        expected = [("warning", "foreign-twin")]
+        assert codes == ([("warning", "replaced-file")] if run == 0 else []) + expected
+        assert notices[-1].message == (
+            "sitemap.xml.gz, beside the sitemap of the same name, was not written by "
+            "sitemapkit (another sitemap tool's, such as MkDocs' own), so it lists other URLs "
+            "than the sitemap: remove it, or turn gzip on for sitemapkit to write it"
+        )
+    assert (tmp_path / "sitemap.xml.gz").is_file()  # not sitemapkit's to remove
+    gzipped = resolve_options({"base_url": BASE, "robots": False, "gzip": True})
+    notices = []
+    build_sitemaps(tmp_path, gzipped, pages(2), report=notices.append)
+    assert [n.code for n in notices] == ["replaced-file"]  # now it is written over
+
+
 def test_replacing_a_file_another_tool_wrote_warns_naming_it_and_the_option(
     tmp_path: Path,
 ) -> None:

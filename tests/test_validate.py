@@ -1154,6 +1154,7 @@ def test_a_loc_whose_canonical_link_names_another_page_is_a_warning(
                 b + "rel/",
                 b + "commented/",
                 b + "query.html",
+                b + "api/",  # Sphinx before 8.1, dirhtml: the link names `api.html`, a 404
             ),
             "index.html": page("https://EXAMPLE.com:443/index.html"),  # the same page
             "posts/index.html": page("/posts/"),
@@ -1163,11 +1164,16 @@ def test_a_loc_whose_canonical_link_names_another_page_is_a_warning(
             "rel/index.html": page("../rel/#top"),
             "commented/index.html": page(b + "commented/", "<!-- <link rel=canonical href=/> -->"),
             "query.html": page("query.html?lang=fr&amp;v=2"),
+            "api/index.html": page(b + "api.html"),
         }
     )
     report = validate_target(site, base_url=b)
     found = [(p.level, p.code, p.line) for p in report.problems]
-    assert found == [("warning", "canonical", 5), ("warning", "canonical", 10)], report.describe()
+    assert found == [
+        ("warning", "canonical", 5),
+        ("warning", "canonical", 10),
+        ("warning", "canonical", 11),
+    ], report.describe()
     assert report.problems[0].message == (
         "loc 'https://example.com/posts/page/2/' is a page whose canonical link names another "
         "address, 'https://example.com/posts/': search engines index that one, and report the "
@@ -1175,6 +1181,11 @@ def test_a_loc_whose_canonical_link_names_another_page_is_a_warning(
         "the link"
     )
     assert "'https://example.com/query.html?lang=fr&v=2'" in report.problems[1].message
+    assert report.problems[2].message == (
+        "loc 'https://example.com/api/' is a page whose canonical link names "
+        "'https://example.com/api.html', which no file in the site serves (a 404): correct the "
+        "generator's link; the listed address is the one the page is served at"
+    )
 
 
 def test_each_file_is_counted_once_however_it_is_reached(tmp_path: Path) -> None:
