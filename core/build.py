@@ -19,6 +19,7 @@ from .entries import (
     stream_entries,
 )
 from .errors import SitemapkitError, file_system_error
+from .folder_lock import folder_lock
 from .gc_pause import paused_gc
 from .options import DEFAULT_XML_NAMES, SitemapOptions
 from .pages import Page, SkippedPages, scan_output
@@ -178,8 +179,18 @@ def build_sitemaps(
     the build itself. `left_out` are the paths of pages the adapter left out itself (drafts,
     a search page): an exclude pattern that names one of them is not told it matched nothing.
     """
-    with paused_gc():
-        root = os.fspath(output_dir)
+    root = os.fspath(output_dir)
+
+    def waiting() -> None:
+        report(
+            Notice(
+                "info",
+                "waiting",
+                f"another sitemapkit build is writing into {root}; waiting for it to finish",
+            )
+        )
+
+    with paused_gc(), folder_lock(root, waiting):
         try:
             return _build(root, options, pages, report, progress, build_started_ns, left_out)
         except OSError as exc:  # the writer has already removed its temporary files

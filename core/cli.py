@@ -344,7 +344,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INPUT
     except (KeyboardInterrupt, Terminated) as exc:
         stopped = "interrupted" if isinstance(exc, KeyboardInterrupt) else "stopped (SIGTERM)"
-        print(f"sitemapkit: {stopped}; the previous sitemap files are unchanged", file=sys.stderr)
+        print(
+            f"sitemapkit: {stopped}; no sitemap file is half-written: the previous set is in "
+            "place, or the new one when the signal came as it was being put in place",
+            file=sys.stderr,
+        )
         return EXIT_INTERRUPTED if isinstance(exc, KeyboardInterrupt) else EXIT_TERMINATED
     except BrokenPipeError:  # `sitemapkit validate ... | head` stopped reading: no traceback
         devnull = os.open(os.devnull, os.O_WRONLY)

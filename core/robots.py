@@ -19,7 +19,11 @@ from .temp_files import temp_name
 from .urls import base_path, encode_file_path
 from .validate_values import remainder_under, same_url_key
 
-MINIMAL_ROBOTS = "User-agent: *\nAllow: /\n"
+#: The robots.txt written where there is none. Its first line says whose it is: a site's own
+#: file of the same two rules is never taken for it (and removed).
+MINIMAL_ROBOTS = (
+    "# written by sitemapkit, which removes it when no sitemap needs it\nUser-agent: *\nAllow: /\n"
+)
 #: The comment before the line sitemapkit manages, followed by that line's text (robots.txt
 #: parsers skip comment lines).
 MARK = b"# sitemapkit, rewritten on each build: "

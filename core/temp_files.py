@@ -37,13 +37,19 @@ def temp_name(stem: str = "") -> str:
     return f"{stem}{MARK}{_HOST}-{os.getpid()}-{next(_counter)}.tmp"
 
 
-def open_temp(folder: str) -> tuple[str, IO[bytes]]:
-    """A new file in `folder` (next to its final place), with the umask's usual permissions."""
+def open_temp(folder: str, made: list[str]) -> tuple[str, IO[bytes]]:
+    """A new file in `folder` (next to its final place), with the umask's usual permissions.
+
+    Its path is in `made` before the file exists, so a Ctrl-C at any point leaves none that
+    the cleanup of `made` misses (a path whose file was never made costs a failed remove).
+    """
     while True:
         path = os.path.join(folder, temp_name())
+        made.append(path)
         try:
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        except FileExistsError:
+        except FileExistsError:  # not ours to remove
+            made.remove(path)
             continue
         return path, os.fdopen(fd, "wb")
 

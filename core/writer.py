@@ -23,6 +23,7 @@ from urllib.parse import quote, unquote, urlsplit
 from .dates import fits_w3c, unwritable_time
 from .entries import Entry
 from .errors import SitemapkitError
+from .held_signals import held_signals
 from .options import DEFAULT_XML_NAMES, MAX_URLS_PER_FILE, SitemapOptions
 from .temp_files import STARTS as TEMP_STARTS
 from .temp_files import left_behind, open_temp
@@ -410,7 +411,8 @@ class SitemapWriter:
         self._date_only = options.lastmod_format == "date"
         self._budget = options.max_bytes - len(URLSET_OPEN) - len(URLSET_CLOSE)
         self._parts: list[_Part] = []
-        self._whole_temps: list[str] = []
+        #: Every temporary file's path, listed before the file is made: removed on failure.
+        self._temps: list[str] = []
         #: The one lastmod every URL has, when they have one (and are more than one).
         self.one_lastmod: int | None = None
 
@@ -430,13 +432,13 @@ class SitemapWriter:
                 "index may list; raise max_urls or max_bytes (at most the protocol's limits)",
                 ("max_urls", "max_bytes"),
             )
-        xml_path, xml = open_temp(self.root)
+        xml_path, xml = open_temp(self.root, self._temps)
         part = _Part(xml_path, xml)
         self._parts.append(part)
         if self.options.txt:
-            part.txt_path, part.txt = open_temp(self.root)
+            part.txt_path, part.txt = open_temp(self.root, self._temps)
         if self.options.gzip:
-            part.gz_path, gz_raw = open_temp(self.root)
+            part.gz_path, gz_raw = open_temp(self.root, self._temps)
             part.gz = _GzipTwin(gz_raw)
         part.write(URLSET_OPEN.encode("ascii"))
         return part
@@ -557,17 +559,18 @@ class SitemapWriter:
                     continue
                 if not is_own_file(listed_path, known):  # ours go as stale files do
                     result.orphaned.append(listed_name)
-        for temp_path, name in placements:
-            target = os.path.join(self.root, name)
-            if name in foreign:
-                result.replaced.append(name)
-                if self._untouched_since_the_start(target):
-                    result.left_over.append(name)
-            os.replace(temp_path, target)
-            result.files.append(name)
-        self._parts.clear()
-        self._whole_temps.clear()
-        self._remove_stale(noted, listed, result)
+        left_over = {name for name in foreign if self._untouched_since_the_start(self._at(name))}
+        with held_signals():  # the whole set in place, or none of it: never a mix
+            for temp_path, name in placements:
+                if name in foreign:
+                    result.replaced.append(name)
+                    if name in left_over:
+                        result.left_over.append(name)
+                os.replace(temp_path, self._at(name))
+                result.files.append(name)
+            self._parts.clear()
+            self._temps.clear()
+            self._remove_stale(noted, listed, result)
         result.orphaned = [
             name for name in result.orphaned if os.path.lexists(os.path.join(self.root, name))
         ]
@@ -577,6 +580,9 @@ class SitemapWriter:
                 if name.endswith(".xml") and os.path.isfile(twin) and not is_own_file(twin, {}):
                     result.foreign_twins.append(name + ".gz")
         return result
+
+    def _at(self, name: str) -> str:
+        return os.path.join(self.root, name)
 
     def _untouched_since_the_start(self, path: str) -> bool:
         """Whether no process wrote, copied or renamed the file since the build began.
@@ -598,14 +604,12 @@ class SitemapWriter:
 
     def _write_whole(self, name: str, data: bytes) -> list[tuple[str, str]]:
         """A small file (an index) and its gzip twin, as temporary files to place."""
-        temp_path, handle = open_temp(self.root)
-        self._whole_temps.append(temp_path)
+        temp_path, handle = open_temp(self.root, self._temps)
         with handle:
             handle.write(data)
         placements = [(temp_path, name)]
         if self.options.gzip:
-            temp_path, handle = open_temp(self.root)
-            self._whole_temps.append(temp_path)
+            temp_path, handle = open_temp(self.root, self._temps)
             with handle, _gzip_stream(handle) as gz:
                 gz.write(data)
             placements.append((temp_path, name + ".gz"))
@@ -673,13 +677,11 @@ class SitemapWriter:
                 result.removed.append(name)
 
     def _discard(self) -> None:
-        temp_paths = list(self._whole_temps)
-        for part in self._parts:
-            temp_paths += part.temp_paths()  # first: removed even if closing fails oddly
+        temp_paths = list(self._temps)  # first: removed even if closing fails oddly
         for part in self._parts:
             part.abandon()
         for path in temp_paths:
             with contextlib.suppress(OSError):
                 os.remove(path)
         self._parts.clear()
-        self._whole_temps.clear()
+        self._temps.clear()

@@ -375,8 +375,73 @@ def test_sigterm_stops_a_build_cleanly_as_ctrl_c_does(
         capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert done.returncode == code
-    assert done.stderr == f"sitemapkit: {said}; the previous sitemap files are unchanged\n"
+    assert done.stderr == f"sitemapkit: {said}; {NOT_HALF_WRITTEN}\n"
     assert {p.name: p.read_bytes() for p in site.iterdir() if p.is_file()} == before
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="folders are locked with flock (POSIX)")
+def test_a_second_build_into_the_same_folder_waits_for_the_first(site: Path) -> None:
+    """Two builds at once would interleave their files: the second waits, and says so."""
+    import fcntl
+
+    held = os.open(site, os.O_RDONLY)  # as a first build holds it
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        second = subprocess.Popen(
+            [sys.executable, "-m", "sitemapkit", "build", str(site), "--base-url", "https://x.org/"],
+            stderr=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        assert second.stderr is not None
+        assert second.stderr.readline() == (
+            f"sitemapkit: info: another sitemapkit build is writing into {site}; waiting for it "
+            "to finish [waiting]\n"
+        )
+        time.sleep(0.3)
+        assert second.poll() is None and not (site / "sitemap.xml").exists()
+    finally:
+        os.close(held)
+    assert second.wait(timeout=60) == 0
+    assert locs(site / "sitemap.xml")[0] == "https://x.org/"
+
+
+NOT_HALF_WRITTEN = (
+    "no sitemap file is half-written: the previous set is in place, or the new one when the "
+    "signal came as it was being put in place"
+)
+
+
+@pytest.mark.parametrize(("signal_name", "code"), [("SIGTERM", 143), ("SIGINT", 130)])
+def test_a_signal_while_the_files_are_put_in_place_waits_for_the_whole_set(
+    site: Path, signal_name: str, code: int
+) -> None:
+    """Renamed one by one, an interrupted set would mix old parts and new: never."""
+    assert (
+        run("build", str(site), "--base-url", "https://example.com/", "--max-urls", "1").returncode
+        == 0
+    )
+    stop_at_the_second_rename = (
+        "import os, signal, sys\n"
+        "from sitemapkit import writer\n"
+        "real, renamed = os.replace, []\n"
+        "def replacing(source, target):\n"
+        "    real(source, target)\n"
+        "    renamed.append(target)\n"
+        "    if len(renamed) == 2:\n"
+        f"        os.kill(os.getpid(), signal.{signal_name})\n"
+        "writer.os.replace = replacing\n"
+        "from sitemapkit.cli import main\n"
+        "sys.exit(main(sys.argv[1:]))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", stop_at_the_second_rename, "build", str(site), "--base-url",
+         "https://x.org/", "--max-urls", "1"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == code
+    assert done.stderr.endswith(NOT_HALF_WRITTEN + "\n")
+    listed = [loc for path in sorted(site.glob("sitemap*.xml")) for loc in locs(path)]
+    assert len(listed) > 3 and all(loc.startswith("https://x.org/") for loc in listed)
+    assert [p.name for p in site.iterdir() if p.name.endswith(".tmp")] == []
 
 
 def _limited(resource_name: str, limit: int) -> Callable[[], None]:

@@ -23,9 +23,15 @@ def build(
     return notices
 
 
+MINIMAL = (
+    "# written by sitemapkit, which removes it when no sitemap needs it\nUser-agent: *\n"
+    "Allow: /\n\n"
+)
+
+
 def test_a_minimal_robots_txt_is_written_when_there_is_none(tmp_path: Path) -> None:
     build(tmp_path)
-    assert (tmp_path / "robots.txt").read_text() == f"User-agent: *\nAllow: /\n\n{OURS}"
+    assert (tmp_path / "robots.txt").read_text() == MINIMAL + OURS
 
 
 def test_an_existing_robots_txt_keeps_its_lines_and_gets_one_line_once(tmp_path: Path) -> None:
@@ -191,14 +197,24 @@ def test_the_minimal_robots_txt_an_earlier_build_wrote_goes_when_the_site_moves(
     unchanged since, goes with its line; one the site edited keeps its own lines."""
     robots = tmp_path / "robots.txt"
     build(tmp_path)
-    assert robots.read_text() == f"User-agent: *\nAllow: /\n\n{OURS}"
+    assert robots.read_text() == MINIMAL + OURS
     notices = build(tmp_path, base="https://example.com/project/")
     assert not robots.exists()
     assert "(the robots.txt an earlier build wrote was taken out)" in notices[0].message
     build(tmp_path)
     robots.write_text(robots.read_text() + "Disallow: /tmp/\n")
     build(tmp_path, base="https://example.com/project/")
-    assert robots.read_text() == "User-agent: *\nAllow: /\n\nDisallow: /tmp/\n"
+    assert robots.read_text() == MINIMAL + "Disallow: /tmp/\n"
+
+
+def test_a_sites_own_robots_txt_of_the_same_rules_is_never_taken_for_the_minimal_one(
+    tmp_path: Path,
+) -> None:
+    robots = tmp_path / "robots.txt"
+    robots.write_text("User-agent: *\nAllow: /\n\n")  # the site's own, in its sources
+    build(tmp_path)
+    build(tmp_path, base="https://example.com/project/")
+    assert robots.read_text() == "User-agent: *\nAllow: /\n\n"
 
 
 def test_a_line_the_site_put_right_after_our_comment_is_its_own(tmp_path: Path) -> None:

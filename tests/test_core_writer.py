@@ -12,7 +12,7 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import pytest
 
@@ -613,14 +613,37 @@ def test_a_full_disk_leaves_no_temporary_file_behind(
     before = contents(tmp_path)
     real_open_temp = writer.open_temp
 
-    def full_disk_temp(folder: str) -> tuple[str, IO[bytes]]:
-        path, handle = real_open_temp(folder)
+    def full_disk_temp(folder: str, made: list[str]) -> tuple[str, IO[bytes]]:
+        path, handle = real_open_temp(folder, made)
         handle.close()
         return path, open("/dev/full", "wb")  # the writer closes it
 
     monkeypatch.setattr(writer, "open_temp", full_disk_temp)
     with pytest.raises(SitemapkitError, match="No space left on device"):
         build_sitemaps(tmp_path, options, pages(7))
+    assert contents(tmp_path) == before
+
+
+def test_a_ctrl_c_as_a_temporary_file_is_made_leaves_none_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The file exists from `os.open` on: its path is noted before, for the cleanup."""
+    options = resolve_options({"base_url": BASE, "gzip": True, "max_urls": 2})
+    build_sitemaps(tmp_path, options, pages(5))
+    before = contents(tmp_path)
+    real_fdopen, calls = os.fdopen, []
+
+    def interrupted_fdopen(fd: int, *args: Any) -> Any:
+        calls.append(fd)
+        if len(calls) == 4:  # the second part's first file: made, not yet handed back
+            os.close(fd)
+            raise KeyboardInterrupt
+        return real_fdopen(fd, *args)
+
+    monkeypatch.setattr(os, "fdopen", interrupted_fdopen)
+    with pytest.raises(KeyboardInterrupt):
+        build_sitemaps(tmp_path, options, pages(7))
+    monkeypatch.undo()
     assert contents(tmp_path) == before
 
 
