@@ -28,6 +28,9 @@ MINIMAL_ROBOTS = (
 #: parsers skip comment lines).
 MARK = b"# sitemapkit, rewritten on each build: "
 _BOM = b"\xef\xbb\xbf"
+#: Google reads the first 500 KiB of a robots.txt and ignores the rest: a line added at the
+#: end of a larger file goes at its start instead.
+GOOGLE_READS_BYTES = 500 * 1024
 
 
 def sitemap_line(base_url: str, index_name: str) -> str:
@@ -136,6 +139,10 @@ def _read(path: str) -> tuple[bytes | None, str | None]:
         return None, None
     except OSError as exc:
         return None, f"robots.txt cannot be read ({exc.strerror}); left unchanged"
+    if current.startswith((b"\xff\xfe", b"\xfe\xff")):  # lines in ASCII would garble it
+        return None, (
+            "robots.txt is in UTF-16, which crawlers do not read (save it as UTF-8); left unchanged"
+        )
     # Renaming a new file over it would work, as the folder is writable: a file made read-only
     # (or one this user may not write) says not to, even to root. A link is replaced, never
     # written through, so the mode of the file it names says nothing.
@@ -181,6 +188,9 @@ def _with_line(current: bytes, ours: bytes | None) -> bytes:
     block = [MARK + ours + eol, ours + eol]
     if place is None:
         body = b"".join(kept)
+        if len(body) + len(MARK) + 2 * len(ours) + 4 > GOOGLE_READS_BYTES:  # past it: first
+            start = len(_BOM) if body.startswith(_BOM) else 0
+            return body[:start] + b"".join(block) + body[start:]
         separator = b"" if body.endswith((b"\n", b"\r")) or body in (b"", _BOM) else eol
         return body + separator + b"".join(block)
     kept[place:place] = block

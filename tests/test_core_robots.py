@@ -88,6 +88,34 @@ def test_a_robots_txt_that_is_a_folder_is_left_with_an_info_line(tmp_path: Path)
     )
 
 
+def test_a_utf16_robots_txt_is_left_as_it_is_with_an_info_line(tmp_path: Path) -> None:
+    """ASCII lines after UTF-16 text would garble both; its bytes stay, the build says why."""
+    utf16 = "User-agent: *\nDisallow: /drafts/\n".encode("utf-16")
+    (tmp_path / "robots.txt").write_bytes(utf16)
+    notices = build(tmp_path)
+    assert [(n.level, n.code) for n in notices] == [("info", "robots")]
+    assert notices[0].message.startswith(
+        "robots.txt is in UTF-16, which crawlers do not read (save it as UTF-8); left "
+        "unchanged; crawlers need this line in it: "
+    )
+    assert (tmp_path / "robots.txt").read_bytes() == utf16
+    build(tmp_path, pages=0)  # nothing to list: nothing taken out either
+    assert (tmp_path / "robots.txt").read_bytes() == utf16
+
+
+def test_a_robots_txt_longer_than_google_reads_gets_the_line_at_its_start(tmp_path: Path) -> None:
+    """Google reads 500 KiB of robots.txt: a line after that is never seen."""
+    rules = "User-agent: *\nDisallow: /private/\n" + f"# {'a note ' * 30}\n" * 2_500
+    assert len(rules) > 500 * 1024
+    (tmp_path / "robots.txt").write_text(rules)
+    build(tmp_path)
+    assert (tmp_path / "robots.txt").read_text() == OURS + rules
+    build(tmp_path)  # rewritten where it is
+    assert (tmp_path / "robots.txt").read_text() == OURS + rules
+    build(tmp_path, pages=0)  # and taken out from there
+    assert (tmp_path / "robots.txt").read_text() == rules
+
+
 def test_a_robots_txt_that_is_a_link_becomes_a_file_and_its_target_stays(tmp_path: Path) -> None:
     """Pelican's STATIC_CREATE_LINKS links robots.txt into the sources: the link is replaced by
     a copy with the line, and the source is never written through it."""
