@@ -25,6 +25,7 @@ from .options import DEFAULT_XML_NAMES, SitemapOptions
 from .pages import Page, SkippedPages, scan_output
 from .robots import (
     LINK_REPLACED,
+    relative_sitemap_lines,
     remove_robots_line,
     sitemap_line,
     unserved_sitemap_lines,
@@ -510,6 +511,17 @@ def _robots_step(
         line = sitemap_line(base_url, index_name)
         report(Notice("info", "robots", f"{done}; crawlers need this line in it: {line}"))
     if done is not None:
+        for url in relative_sitemap_lines(root):
+            report(
+                Notice(
+                    "info",
+                    "robots-unserved",
+                    f"robots.txt has the line Sitemap: {url}, which is no full address, so "
+                    "crawlers skip it: remove it from the robots.txt the site copies, or write "
+                    f"the address in full (the line crawlers need is "
+                    f"{sitemap_line(base_url, index_name)})",
+                )
+            )
         for url in unserved_sitemap_lines(root, base_url):
             report(
                 Notice(

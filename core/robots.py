@@ -102,6 +102,20 @@ def sitemap_urls(text: str) -> Iterator[tuple[int, str]]:
             yield number, value.strip()
 
 
+def relative_sitemap_lines(root: str) -> list[str]:
+    """The `Sitemap:` values of the output's robots.txt that are no absolute URL (`/sitemap.xml`):
+    crawlers need the full address, and skip the line."""
+    try:
+        with open(os.path.join(root, "robots.txt"), "rb") as handle:
+            text = handle.read().decode("utf-8", "replace")
+    except OSError:
+        return []
+    return [url for _, url in sitemap_urls(text) if url and not url.lower().startswith(_ABSOLUTE)]
+
+
+_ABSOLUTE = ("http://", "https://")
+
+
 def unserved_sitemap_lines(root: str, base_url: str) -> list[str]:
     """The `Sitemap:` URLs of the output's robots.txt, under the site's address, that name no
     file in a folder of the output: the name of an earlier sitemap (MkDocs' `sitemap.xml.gz`,

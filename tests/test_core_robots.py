@@ -116,6 +116,20 @@ def test_a_robots_txt_longer_than_google_reads_gets_the_line_at_its_start(tmp_pa
     assert (tmp_path / "robots.txt").read_text() == rules
 
 
+def test_a_relative_sitemap_line_is_told_as_one_crawlers_skip(tmp_path: Path) -> None:
+    """`validate` calls it an error; the build, which adds the line crawlers need, says so."""
+    mine = "User-agent: *\nSitemap: /sitemap-index.xml # the theme's\n"
+    (tmp_path / "robots.txt").write_text(mine)
+    notices = build(tmp_path)
+    assert [(n.level, n.code) for n in notices] == [("info", "robots-unserved")]
+    assert notices[0].message == (
+        "robots.txt has the line Sitemap: /sitemap-index.xml, which is no full address, so "
+        "crawlers skip it: remove it from the robots.txt the site copies, or write the address "
+        f"in full (the line crawlers need is {LINE})"
+    )
+    assert (tmp_path / "robots.txt").read_text() == mine + OURS
+
+
 def test_a_robots_txt_that_is_a_link_becomes_a_file_and_its_target_stays(tmp_path: Path) -> None:
     """Pelican's STATIC_CREATE_LINKS links robots.txt into the sources: the link is replaced by
     a copy with the line, and the source is never written through it."""
