@@ -32,7 +32,7 @@ from .robots import (
     update_robots,
 )
 from .robots_rules import Blocked, DisallowedUrls
-from .urls import base_path, local_host
+from .urls import base_path, encode_file_path, local_host
 from .writer import FileNames, Progress, SitemapWriter, WriteResult, is_own_file
 
 _logger = logging.getLogger("sitemapkit")
@@ -258,6 +258,11 @@ def _build(
     written = writer.write(entries)
     for found in disallowed.blocked() if disallowed else ():
         report(_disallowed_notice(found, at_root=site_path == "/"))
+    if disallowed and written.urls:  # the index itself: crawlers given it would read nothing
+        index_url = options.base_url + encode_file_path(options.index_name)
+        for rule, crawlers in disallowed.blockers(index_url[path_start:]).items():
+            found = Blocked(rule, index_url, 1, set(crawlers))
+            report(_index_disallowed_notice(found, at_root=site_path == "/"))
     if maker.redirects.count:  # an adapter's pages found to redirect, as the scan's stubs
         stubs.first = stubs.first or maker.redirects.first
         stubs.count += maker.redirects.count
@@ -303,6 +308,18 @@ def _build(
                 )
             )
     return result
+
+
+def _index_disallowed_notice(found: Blocked, at_root: bool) -> Notice:
+    """`Disallow: /sitemap` keeps crawlers from the sitemap files themselves."""
+    said = (
+        f"the sitemap index {found.first} is disallowed for {' and '.join(sorted(found.crawlers))} "
+        f"by robots.txt line {found.rule.line}, {found.rule.text!r}: crawlers may not fetch it, "
+        "so they read none of the sitemaps; allow it in robots.txt"
+    )
+    if at_root:
+        return Notice("warning", "robots-disallow", said)
+    return Notice("info", "robots-disallow", "if the output's robots.txt is the host's: " + said)
 
 
 def _disallowed_notice(found: Blocked, at_root: bool) -> Notice:

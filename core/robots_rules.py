@@ -206,15 +206,20 @@ class DisallowedUrls:
         """Whether any URL could be blocked at all: most robots.txt files disallow nothing."""
         return bool(self.ruled)
 
-    def note(self, url: str, path: str) -> None:
-        """`path` is the URL's path and query, from its host on: `/a/b.html?x`."""
+    def blockers(self, path: str) -> dict[Rule, list[str]]:
+        """The rules that keep crawlers from `path` (its path and query, from its host on:
+        `/a/b.html?x`), each with the crawlers it keeps away."""
         path = normalise_path(path)
         hits: dict[Rule, list[str]] = {}  # one URL counts once per rule, whoever it blocks
         for rules, crawlers in self._by_rules.items():
             rule = blocking_rule(rules, path)
             if rule is not None:
                 hits.setdefault(rule, []).extend(crawlers)
-        for rule, crawlers in hits.items():
+        return hits
+
+    def note(self, url: str, path: str) -> None:
+        """A listed URL, tallied against the rules that block it (see `blockers`)."""
+        for rule, crawlers in self.blockers(path).items():
             found = self._found.get(rule)
             if found is None:
                 found = self._found[rule] = Blocked(rule, url)

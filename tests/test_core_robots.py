@@ -116,6 +116,17 @@ def test_a_robots_txt_longer_than_google_reads_gets_the_line_at_its_start(tmp_pa
     assert (tmp_path / "robots.txt").read_text() == rules
 
 
+def test_a_rule_that_keeps_crawlers_from_the_sitemap_itself_is_a_warning(tmp_path: Path) -> None:
+    (tmp_path / "robots.txt").write_text("User-agent: *\nDisallow: /sitemap\n")
+    notices = build(tmp_path)
+    assert [(n.level, n.code) for n in notices] == [("warning", "robots-disallow")]
+    assert notices[0].message == (
+        "the sitemap index https://example.com/sitemap-index.xml is disallowed for Bingbot and "
+        "Googlebot by robots.txt line 2, 'Disallow: /sitemap': crawlers may not fetch it, so "
+        "they read none of the sitemaps; allow it in robots.txt"
+    )
+
+
 def test_a_relative_sitemap_line_is_told_as_one_crawlers_skip(tmp_path: Path) -> None:
     """`validate` calls it an error; the build, which adds the line crawlers need, says so."""
     mine = "User-agent: *\nSitemap: /sitemap-index.xml # the theme's\n"
