@@ -19,7 +19,7 @@ from .entries import (
     stream_entries,
 )
 from .errors import SitemapkitError, file_system_error
-from .folder_lock import folder_lock
+from .folder_lock import WAIT_SECONDS, folder_lock
 from .gc_pause import paused_gc
 from .options import DEFAULT_XML_NAMES, SitemapOptions
 from .pages import Page, SkippedPages, scan_output
@@ -187,11 +187,23 @@ def build_sitemaps(
             Notice(
                 "info",
                 "waiting",
-                f"another sitemapkit build is writing into {root}; waiting for it to finish",
+                f"{root} is locked (another sitemapkit build writing into it, or a `flock` "
+                f"around this one); waiting up to {WAIT_SECONDS:.0f} seconds",
             )
         )
 
-    with paused_gc(), folder_lock(root, waiting):
+    def gave_up() -> None:
+        report(
+            Notice(
+                "warning",
+                "waiting",
+                f"{root} stayed locked for {WAIT_SECONDS:.0f} seconds, longer than a sitemap "
+                "build takes: writing anyway (a `flock` on the output folder around the build "
+                "holds it; lock another file)",
+            )
+        )
+
+    with paused_gc(), folder_lock(root, waiting, gave_up):
         try:
             return _build(root, options, pages, report, progress, build_started_ns, left_out)
         except OSError as exc:  # the writer has already removed its temporary files
@@ -291,8 +303,9 @@ def _build(
         )
     elif written.urls > 1:
         told = _warn_if_build_times(maker, report, scanned=pages is None)
-        if not told and written.one_lastmod is not None and options.lastmod == "mtime":
-            report(_one_lastmod_notice(written.one_lastmod, scanned=pages is None))
+        times = maker.file_times
+        if not told and times.one_older is not None and times.older >= written.urls:
+            report(_one_lastmod_notice(times.one_older, scanned=pages is None))
     if options.robots:
         try:
             _robots_step(root, options.base_url, options.index_name, written.urls, result, report)
@@ -468,9 +481,9 @@ def _warn_if_build_times(maker: EntryMaker, report: Report, scanned: bool) -> bo
 
 
 def _one_lastmod_notice(lastmod: int, scanned: bool) -> Notice:
-    """Every URL with one lastmod, an old one: files copied with one time (an sdist, an
-    archive unpacked), which says nothing of when each page changed. An INFO line: a site
-    written in one go has one time too."""
+    """Every URL dated by one file time, not of the last hour: files copied with one time (an
+    sdist, an archive unpacked), which says nothing of when each page changed. An INFO line:
+    a site written in one go has one time too. Stated dates are the author's: never told."""
     copies = "output files" if scanned else "pages' sources"
     return Notice(
         "info",

@@ -346,7 +346,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         stopped = "interrupted" if isinstance(exc, KeyboardInterrupt) else "stopped (SIGTERM)"
         print(
             f"sitemapkit: {stopped}; no sitemap file is half-written: the previous set is in "
-            "place, or the new one when the signal came as it was being put in place",
+            "place, or the new one when the signal came as it was being put in place (the "
+            "next build then brings robots.txt's line up to date)",
             file=sys.stderr,
         )
         return EXIT_INTERRUPTED if isinstance(exc, KeyboardInterrupt) else EXIT_TERMINATED

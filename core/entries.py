@@ -364,6 +364,8 @@ class FileTimes:
     recent: int = 0
     older: int = 0
     clamped: int = 0
+    #: The one time every older file time is, when they are all one (an sdist's, an archive's).
+    one_older: int | None = None
 
     @property
     def count(self) -> int:
@@ -462,6 +464,7 @@ class EntryMaker:
         by_depth = self._depth_priorities
         latest, ceiling, recent_from = self.latest_file, self.ceiling, self.now - RECENT_SECONDS
         recent = older = clamped = 0  # pages taking file times: of the last hour, older, clamped
+        one_older, varied = 0, False  # whether the older ones are all one time
         folders: dict[str, tuple[str, int]] = {}  # folder -> (its encoded URL prefix, depth)
         skip_noindex = self.options.skips_noindex
         unmatched = self.unmatched
@@ -539,6 +542,9 @@ class EntryMaker:
                                 lastmod = None
                             else:
                                 older += 1
+                                if lastmod != one_older:  # nearly always the first only
+                                    varied = older > 1
+                                    one_older = lastmod
                                 if lastmod == clamp:
                                     clamped += 1
                         elif lastmod > latest:
@@ -571,7 +577,8 @@ class EntryMaker:
                     if priority is None:
                         priority = self._depth_priority(depth)
             yield page, Entry(loc, lastmod, changefreq, priority)
-        self.file_times = FileTimes(recent, older, clamped)
+        same = None if varied or not older else one_older
+        self.file_times = FileTimes(recent, older, clamped, same)
         for notice in self._unmatched_notices(path):
             self.report(notice)
         if self.future_files:

@@ -2,26 +2,29 @@
 
 The files are renamed into place one by one; a signal between two renames would leave some
 files of the new set beside others of the old (an index naming parts that list other URLs).
-So the signals are noted, not acted on, until the last rename, and then raised as they came.
+So the signals are noted, not acted on, until the last rename, and then raised.
 """
 
 from __future__ import annotations
 
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
+from typing import Any
 
 _HELD = (signal.SIGINT, signal.SIGTERM)
 
 
 @contextmanager
 def held_signals() -> Iterator[None]:
-    """Hold SIGINT and SIGTERM inside the block; raise them after it, in order, once each.
+    """Hold SIGINT and SIGTERM inside the block; after it, raise the one that stops more
+    (SIGTERM), once. A block that fails raises its own error: the signal is dropped.
 
-    Only the main thread may set handlers (elsewhere the block runs as it is), and a handler
-    installed from outside Python, which cannot be put back, is left in place.
+    Only the main thread may set handlers (elsewhere, as in `mkdocs serve`'s rebuilds, the
+    block runs as it is), and a handler installed from outside Python, which cannot be put
+    back, is left in place.
     """
     if threading.current_thread() is not threading.main_thread():
         yield
@@ -31,14 +34,16 @@ def held_signals() -> Iterator[None]:
     def note(signum: int, frame: FrameType | None) -> None:
         caught.append(signum)
 
-    previous = {}
+    previous: dict[signal.Signals, Callable[[int, FrameType | None], Any] | int] = {}
     for held in _HELD:
-        if signal.getsignal(held) is not None:
-            previous[held] = signal.signal(held, note)
+        handler = signal.getsignal(held)
+        if handler is not None:
+            previous[held] = handler
+            signal.signal(held, note)
     try:
         yield
     finally:
         for held, handler in previous.items():
             signal.signal(held, handler)
-        for signum in dict.fromkeys(caught):
-            signal.raise_signal(signum)  # its own handler now: KeyboardInterrupt, or the end
+    if caught:  # its own handler now: KeyboardInterrupt, the CLI's exit, or the process's end
+        signal.raise_signal(signal.SIGTERM if signal.SIGTERM in caught else caught[0])

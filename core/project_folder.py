@@ -35,8 +35,6 @@ _MARKERS: tuple[tuple[str, str | None, tuple[str, ...], tuple[str, ...]], ...] =
     ("Sphinx", "build/html", ("source/conf.py",), ()),
     ("Sphinx", "docs/_build/html", ("docs/conf.py",), ()),  # sphinx-quickstart docs
     ("Sphinx", "doc/_build/html", ("doc/conf.py",), ()),
-    # `_build/` itself: each builder's output is a folder of it, beside the environment.
-    ("Sphinx", "html", ("doctrees/environment.pickle",), ()),
     ("Hugo", "public", ("hugo.toml", "hugo.yaml", "hugo.json"), ()),
     ("Zola", "public", ("config.toml",), ("templates",)),
     (
@@ -82,7 +80,26 @@ def find_project(folder: str) -> Project | None:
                     if built:
                         continue
             return Project(generator, marker, output)
-    return None
+    return _sphinx_build_folder(folder)
+
+
+#: Sphinx's pickled environment, in the `_build/` folder that holds each builder's output.
+_SPHINX_ENVIRONMENT = "doctrees/environment.pickle"
+
+
+def _sphinx_build_folder(folder: str) -> Project | None:
+    """`_build/`, beside each builder's folder (`html/`, `dirhtml/`), is no site; an HTML
+    output with its doctrees inside (`-d out/doctrees`) is one: it holds `.buildinfo`."""
+    if not os.path.isfile(os.path.join(folder, _SPHINX_ENVIRONMENT)):
+        return None
+    if os.path.isfile(os.path.join(folder, ".buildinfo")):
+        return None
+    built = [
+        name
+        for name in ("html", "dirhtml")
+        if os.path.isfile(os.path.join(folder, name, ".buildinfo"))
+    ]
+    return Project("Sphinx", _SPHINX_ENVIRONMENT, built[0] if built else "html")
 
 
 def _has_built_home_page(folder: str) -> bool:

@@ -102,18 +102,25 @@ def sitemap_urls(text: str) -> Iterator[tuple[int, str]]:
             yield number, value.strip()
 
 
-def relative_sitemap_lines(root: str) -> list[str]:
-    """The `Sitemap:` values of the output's robots.txt that are no absolute URL (`/sitemap.xml`):
-    crawlers need the full address, and skip the line."""
+_ABSOLUTE = ("http://", "https://")
+
+
+def _output_sitemap_urls(root: str) -> list[str]:
+    """The `Sitemap:` values of the output's robots.txt (none when it cannot be read)."""
     try:
         with open(os.path.join(root, "robots.txt"), "rb") as handle:
             text = handle.read().decode("utf-8", "replace")
     except OSError:
         return []
-    return [url for _, url in sitemap_urls(text) if url and not url.lower().startswith(_ABSOLUTE)]
+    return [url for _, url in sitemap_urls(text)]
 
 
-_ABSOLUTE = ("http://", "https://")
+def relative_sitemap_lines(root: str) -> list[str]:
+    """The `Sitemap:` values of the output's robots.txt that are no absolute URL (`/sitemap.xml`):
+    crawlers need the full address, and skip the line."""
+    return [
+        url for url in _output_sitemap_urls(root) if url and not url.lower().startswith(_ABSOLUTE)
+    ]
 
 
 def unserved_sitemap_lines(root: str, base_url: str) -> list[str]:
@@ -121,13 +128,8 @@ def unserved_sitemap_lines(root: str, base_url: str) -> list[str]:
     file in a folder of the output: the name of an earlier sitemap (MkDocs' `sitemap.xml.gz`,
     a peer plugin's file), which crawlers now get a 404 for. One in a folder the output does
     not have is left alone: another deployment on the host may serve it."""
-    try:
-        with open(os.path.join(root, "robots.txt"), "rb") as handle:
-            text = handle.read().decode("utf-8", "replace")
-    except OSError:
-        return []
     found: list[str] = []
-    for _, url in sitemap_urls(text):
+    for url in _output_sitemap_urls(root):
         below = remainder_under(url, base_url)
         if not below:
             continue  # another host's, or the address itself: not this output's to judge

@@ -195,8 +195,6 @@ class WriteResult:
     #: `.gz` files of another tool beside a sitemap written without one (MkDocs' own
     #: `sitemap.xml.gz`): their URLs are no longer the sitemap's.
     foreign_twins: list[str] = field(default_factory=list)
-    #: The one lastmod every URL has, when there is one (and more than one URL).
-    one_lastmod: int | None = None
 
 
 def read_head(path: str, size: int = 4096) -> bytes | None:
@@ -413,8 +411,6 @@ class SitemapWriter:
         self._parts: list[_Part] = []
         #: Every temporary file's path, listed before the file is made: removed on failure.
         self._temps: list[str] = []
-        #: The one lastmod every URL has, when they have one (and are more than one).
-        self.one_lastmod: int | None = None
 
     def write(self, entries: Iterable[Entry]) -> WriteResult:
         """Write every entry, then move the finished set into place; all or nothing."""
@@ -449,9 +445,6 @@ class SitemapWriter:
         part: _Part | None = None
         total = count = size = 0  # count and size: of the current part
         newest: int | None = None
-        oldest = 0  # of the part, once `newest` is set
-        spans: list[tuple[int, int] | None] = []  # each part's (oldest, newest) lastmods
-        undated = 0
         progress = self.progress
         xml_buffer: list[str] = []
         txt_buffer: list[str] = []
@@ -462,7 +455,6 @@ class SitemapWriter:
                 if part is None or count >= max_urls or size + len(text) > budget:
                     if part is not None:
                         part.newest = newest
-                        spans.append(None if newest is None else (oldest, newest))
                         part.close()
                     part = self._new_part()
                     xml_buffer, txt_buffer = part.xml_buffer, part.txt_buffer  # flush() clears them
@@ -474,14 +466,8 @@ class SitemapWriter:
                 count += 1
                 size += len(text)
                 lastmod = entry.lastmod
-                if lastmod is None:
-                    undated += 1
-                elif newest is None:
-                    newest = oldest = lastmod
-                elif lastmod > newest:
+                if lastmod is not None and (newest is None or lastmod > newest):
                     newest = lastmod
-                elif lastmod < oldest:
-                    oldest = lastmod
                 if count % _FLUSH_EVERY == 0:
                     part.flush()
                 total += 1
@@ -493,17 +479,12 @@ class SitemapWriter:
             raise unwritable_time(entry.url, entry.lastmod) from None
         if part is not None:
             part.newest = newest
-            spans.append(None if newest is None else (oldest, newest))
             part.close()
-        if total > 1 and not undated and len({span for span in spans}) == 1:
-            span = spans[0]  # one part's span, every part's: one time when it is one
-            if span is not None and span[0] == span[1]:
-                self.one_lastmod = span[0]
         return total
 
     def _publish(self, total: int) -> WriteResult:
         """Every file is complete in a temporary file before the first one goes into place."""
-        result = WriteResult(urls=total, parts=len(self._parts), one_lastmod=self.one_lastmod)
+        result = WriteResult(urls=total, parts=len(self._parts))
         names = self.names
         earlier = [
             read_own_index(os.path.join(self.root, name)) for name in (names.index, names.sitemap)

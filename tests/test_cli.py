@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, SchemaSet, locs, parse_urlset, write_tree
-from sitemapkit import Page, build_sitemaps, resolve_options
+from sitemapkit import Notice, Page, build_sitemaps, resolve_options
 from sitemapkit.cli import _progress_printer, main
 from sitemapkit.dates import format_lastmod
 
@@ -393,8 +393,8 @@ def test_a_second_build_into_the_same_folder_waits_for_the_first(site: Path) -> 
         )  # fmt: skip
         assert second.stderr is not None
         assert second.stderr.readline() == (
-            f"sitemapkit: info: another sitemapkit build is writing into {site}; waiting for it "
-            "to finish [waiting]\n"
+            f"sitemapkit: info: {site} is locked (another sitemapkit build writing into it, or "
+            "a `flock` around this one); waiting up to 30 seconds [waiting]\n"
         )
         time.sleep(0.3)
         assert second.poll() is None and not (site / "sitemap.xml").exists()
@@ -404,9 +404,33 @@ def test_a_second_build_into_the_same_folder_waits_for_the_first(site: Path) -> 
     assert locs(site / "sitemap.xml")[0] == "https://x.org/"
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="folders are locked with flock (POSIX)")
+def test_a_lock_held_longer_than_a_build_takes_is_waited_for_then_passed(
+    site: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`flock site/ sitemapkit build site/`: the lock is the build's own wrapper's."""
+    import fcntl
+
+    from sitemapkit import folder_lock
+
+    monkeypatch.setattr(folder_lock, "WAIT_SECONDS", 0.3)
+    held = os.open(site, os.O_RDONLY)
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        notices: list[Notice] = []
+        options = resolve_options({"base_url": "https://x.org/"})
+        build_sitemaps(site, options, report=notices.append)
+    finally:
+        os.close(held)
+    assert [(n.level, n.code) for n in notices[:2]] == [("info", "waiting"), ("warning", "waiting")]
+    assert notices[1].message.startswith(f"{site} stayed locked for ")
+    assert locs(site / "sitemap.xml")[0] == "https://x.org/"
+
+
 NOT_HALF_WRITTEN = (
     "no sitemap file is half-written: the previous set is in place, or the new one when the "
-    "signal came as it was being put in place"
+    "signal came as it was being put in place (the next build then brings robots.txt's line "
+    "up to date)"
 )
 
 
@@ -794,10 +818,10 @@ def test_a_source_date_epoch_a_little_ahead_keeps_the_build_reproducible(
             "docs/_build/html",
         ),
         (
-            ["doctrees/environment.pickle", "html/index.html", "dirhtml/index.html"],
+            ["doctrees/environment.pickle", "dirhtml/.buildinfo", "dirhtml/index.html"],
             "Sphinx",
             "doctrees/environment.pickle",
-            "html",
+            "dirhtml",  # the builder's folder that is there
         ),
     ],
 )
@@ -833,6 +857,7 @@ def test_a_generators_project_folder_is_refused_before_anything_is_written(
         ["config.toml", "templates/card.html"],
         ["package.json"],  # a web app's manifest, published without its packages
         ["package.json", "node_modules/tailwindcss/README.html"],  # a site's build tool
+        [".buildinfo", "doctrees/environment.pickle"],  # `sphinx-build -d out/doctrees`
     ],
 )
 def test_a_published_folder_with_a_common_config_name_is_still_a_site(

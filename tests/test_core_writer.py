@@ -285,6 +285,10 @@ def test_one_old_time_for_every_page_is_told_as_a_copys_time(tmp_path: Path) -> 
     )
     for listed in (
         [*same[:2], Page("p2.html", mtime=1_500_000_000)],  # one page of another time
+        [
+            Page(f"s{n}.html", meta=parse_page_metadata({"lastmod": "2024-01-01"})[0])
+            for n in (1, 2)
+        ],
         same[:1],  # one page: nothing to compare
     ):
         notices.clear()

@@ -101,7 +101,9 @@ def settings_as_one_dict(config: Config) -> list[OptionError]:
             name,
             value,
             "Sphinx reads each option as a setting of its own: write "
-            + ", ".join(f"{PREFIX}{key} = {item!r}" for key, item in value.items())
+            + ", ".join(
+                f"{PREFIX}{str(key).replace('-', '_')} = {item!r}" for key, item in value.items()
+            )
             if value
             else "Sphinx reads each option as a setting of its own, such as sitemapkit_gzip",
         )
