@@ -25,6 +25,7 @@ from .options import DEFAULT_XML_NAMES, SitemapOptions
 from .pages import Page, SkippedPages, scan_output
 from .robots import (
     LINK_REPLACED,
+    output_sitemap_urls,
     relative_sitemap_lines,
     remove_robots_line,
     sitemap_line,
@@ -541,7 +542,8 @@ def _robots_step(
         line = sitemap_line(base_url, index_name)
         report(Notice("info", "robots", f"{done}; crawlers need this line in it: {line}"))
     if done is not None:
-        for url in relative_sitemap_lines(root):
+        named = output_sitemap_urls(root)  # the Sitemap lines, ours among them
+        for url in relative_sitemap_lines(named):
             report(
                 Notice(
                     "info",
@@ -552,7 +554,7 @@ def _robots_step(
                     f"{sitemap_line(base_url, index_name)})",
                 )
             )
-        for url in unserved_sitemap_lines(root, base_url):
+        for url in unserved_sitemap_lines(root, base_url, named):
             report(
                 Notice(
                     "info",

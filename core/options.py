@@ -406,35 +406,39 @@ def option_errors(values: Mapping[str, Any]) -> tuple[SitemapOptions | None, lis
     """The checked options, or every bad value, not only the first: a front end that reads
     all of them at once (a `conf.py`) can say them in one build rather than one per build.
     How the values go together (names that clash) is checked once each is good."""
-    by_name = {spec.name: spec for spec in OPTION_SPECS}
+    checked: dict[str, Any] = {}
     errors: list[OptionError] = []
     for name, value in values.items():
-        spec = by_name.get(name)
-        if spec is None:
-            errors.append(unknown_option(name, value, by_name))
-            continue
         try:
-            spec.check(name, value)
+            checked[name] = _checked_value(name, value)
         except OptionError as exc:
             errors.append(exc)
     if errors:
         return None, errors
     try:
-        return resolve_options(values), []
+        return _together(SitemapOptions(**checked)), []
     except OptionError as exc:
         return None, [exc]
 
 
 def resolve_options(values: Mapping[str, Any]) -> SitemapOptions:
     """Check user values (unknown names included) and return the full, normalised option set."""
-    checked: dict[str, Any] = {}
-    by_name = {spec.name: spec for spec in OPTION_SPECS}
-    for name, value in values.items():
-        spec = by_name.get(name)
-        if spec is None:
-            raise unknown_option(name, value, by_name)
-        checked[name] = spec.check(name, value)
-    options = SitemapOptions(**checked)
+    checked = {name: _checked_value(name, value) for name, value in values.items()}
+    return _together(SitemapOptions(**checked))
+
+
+_SPECS_BY_NAME = {spec.name: spec for spec in OPTION_SPECS}
+
+
+def _checked_value(name: str, value: Any) -> Any:
+    spec = _SPECS_BY_NAME.get(name)
+    if spec is None:
+        raise unknown_option(name, value, _SPECS_BY_NAME)
+    return spec.check(name, value)
+
+
+def _together(options: SitemapOptions) -> SitemapOptions:
+    """The options that must go together: file names that do not clash."""
     names = [options.sitemap_name, options.txt_name, options.index_name]
     if len({name.casefold() for name in names}) != len(names):  # Windows and macOS ignore case
         raise OptionError(

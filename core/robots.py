@@ -105,7 +105,7 @@ def sitemap_urls(text: str) -> Iterator[tuple[int, str]]:
 _ABSOLUTE = ("http://", "https://")
 
 
-def _output_sitemap_urls(root: str) -> list[str]:
+def output_sitemap_urls(root: str) -> list[str]:
     """The `Sitemap:` values of the output's robots.txt (none when it cannot be read)."""
     try:
         with open(os.path.join(root, "robots.txt"), "rb") as handle:
@@ -115,21 +115,19 @@ def _output_sitemap_urls(root: str) -> list[str]:
     return [url for _, url in sitemap_urls(text)]
 
 
-def relative_sitemap_lines(root: str) -> list[str]:
-    """The `Sitemap:` values of the output's robots.txt that are no absolute URL (`/sitemap.xml`):
+def relative_sitemap_lines(urls: list[str]) -> list[str]:
+    """The `Sitemap:` values (`output_sitemap_urls`) that are no absolute URL (`/sitemap.xml`):
     crawlers need the full address, and skip the line."""
-    return [
-        url for url in _output_sitemap_urls(root) if url and not url.lower().startswith(_ABSOLUTE)
-    ]
+    return [url for url in urls if url and not url.lower().startswith(_ABSOLUTE)]
 
 
-def unserved_sitemap_lines(root: str, base_url: str) -> list[str]:
+def unserved_sitemap_lines(root: str, base_url: str, urls: list[str]) -> list[str]:
     """The `Sitemap:` URLs of the output's robots.txt, under the site's address, that name no
     file in a folder of the output: the name of an earlier sitemap (MkDocs' `sitemap.xml.gz`,
     a peer plugin's file), which crawlers now get a 404 for. One in a folder the output does
     not have is left alone: another deployment on the host may serve it."""
     found: list[str] = []
-    for url in _output_sitemap_urls(root):
+    for url in urls:
         below = remainder_under(url, base_url)
         if not below:
             continue  # another host's, or the address itself: not this output's to judge

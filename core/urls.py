@@ -191,11 +191,9 @@ _DOT, _DOT_DOT = frozenset({".", "%2e"}), frozenset({"..", ".%2e", "%2e.", "%2e%
 
 
 def has_dot_segments(url_path: str) -> bool:
-    """Whether a URL path (a query after it aside) has a `.` or `..` segment (cheap:
-    `/.well-known/` costs one more)."""
+    """Whether a URL path (a query after it aside) has a `.` or `..` segment. Callers in a
+    loop over pages ask only paths that start with `.` or hold `/.` or `%2`."""
     path = url_path.partition("?")[0]
-    if path[:1] != "." and "/." not in path and "%2" not in path:
-        return False
     return any(
         segment.lower() in _DOT or segment.lower() in _DOT_DOT for segment in path.split("/")
     )

@@ -660,13 +660,11 @@ class _Validation:
         return False
 
     def check_pages_exist(self, check: FileCheck) -> None:
-        base = self.base or ""
         root = self.root
         for loc, line in zip(check.locs, check.lines, strict=True):
-            rest = remainder_under(loc, base)
-            if rest is None or check_url(loc) is not None:
+            path = self.site_path(loc)
+            if path is None or check_url(loc) is not None:
                 continue
-            path = unquote(_path_part(rest), errors="surrogateescape")
             served = _served_file(root, path)
             if served is not None:
                 file, size = served
@@ -741,12 +739,16 @@ class _Validation:
                 "alternate of it; list the canonical address instead, or correct the link",
             )
 
+    def site_path(self, url: str) -> str | None:
+        """The file path a URL names below the site's address, decoded; None outside it."""
+        rest = remainder_under(url, self.base or "")
+        return None if rest is None else unquote(_path_part(rest), errors="surrogateescape")
+
     def serves(self, url: str) -> bool:
         """Whether the site folder answers `url` (True for an address outside it: not known)."""
-        rest = remainder_under(url, self.base) if self.base is not None else None
-        if rest is None:
+        path = self.site_path(url) if self.base is not None else None
+        if path is None:
             return True
-        path = unquote(_path_part(rest), errors="surrogateescape")
         return _served_file(self.root, path) is not None or _page_exists(self.root, path + "/")
 
     # -- twins -------------------------------------------------------------------------------
