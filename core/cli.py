@@ -41,6 +41,8 @@ from .urls import local_host
 from .validate_command import add_validate_command
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
+#: The subcommands, which come before their options.
+COMMANDS = ("build", "validate")
 #: As a shell reports a command that wrote into a pipe its reader had closed (128 + SIGPIPE).
 EXIT_BROKEN_PIPE = 141
 #: As a shell reports a command stopped by SIGINT (Ctrl-C) or SIGTERM (a cancelled CI job).
@@ -327,6 +329,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     _tolerant_output()
     parser = build_parser()
     words = list(sys.argv[1:] if argv is None else argv)
+    first = next((at for at, word in enumerate(words) if word in COMMANDS), None)
+    early = [word for word in words[:first] if word.startswith("-")] if first else []
+    if [word for word in early if word not in ("-h", "--help", "--version")]:
+        parser.error(  # argparse would take the option's value for the command
+            f"{early[0]} comes before the command; write the command first: sitemapkit "
+            f"{words[first or 0]} ... {' '.join(early)}"
+        )
     args, unknown = parser.parse_known_args(words)
     if unknown:  # the usage line of the part they were given to: the command's, or the top's
         command_at = words.index(args.command) if args.command in words else 0

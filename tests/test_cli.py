@@ -869,6 +869,20 @@ def test_a_published_folder_with_a_common_config_name_is_still_a_site(
     assert listed[0] == "https://example.com/" and not [u for u in listed if "node_modules" in u]
 
 
+def test_an_option_before_the_command_says_to_write_the_command_first(
+    site: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """argparse would take `https://example.com/` for the command: 'invalid choice'."""
+    with pytest.raises(SystemExit) as stop:
+        main(["--base-url", "https://example.com/", "build", str(site)])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err.endswith(
+        "sitemapkit: error: --base-url comes before the command; write the command first: "
+        "sitemapkit build ... --base-url\n"
+    )
+    assert not (site / "sitemap.xml").exists()
+
+
 def test_a_preview_address_as_base_url_is_a_warning(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
