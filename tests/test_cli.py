@@ -520,7 +520,10 @@ def test_usage_errors_exit_2(tmp_path: Path) -> None:
     assert run("build").returncode == 2
     early = run("--gzip", "build", str(tmp_path), "--base-url", "https://x.org/")
     assert early.returncode == 2
-    assert early.stderr.endswith("sitemapkit: error: unrecognized arguments: --gzip\n")
+    assert early.stderr.endswith(
+        "sitemapkit: error: --gzip comes before the command; write the command first: "
+        "sitemapkit build ... --gzip\n"
+    )
     for command, meant in (("build", " (did you mean --gzip?)"), ("validate", "")):
         done = run(command, str(tmp_path), "--gzp")  # the command's usage, with its own flags
         assert done.returncode == 2
