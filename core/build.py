@@ -108,7 +108,7 @@ def _foreign_twins_notice(twins: list[str]) -> Notice:
         "foreign-twin",
         f"{', '.join(twins)}, beside the sitemap of the same name, {'were' if many else 'was'} "
         "not written by sitemapkit (another sitemap tool's, such as MkDocs' own), so "
-        f"{'they list' if many else 'it lists'} other URLs than the sitemap: remove "
+        f"{'they are' if many else 'it is'} not kept in step with the sitemap: remove "
         f"{'them' if many else 'it'}, or turn gzip on for sitemapkit to write "
         f"{'them' if many else 'it'}",
         ("gzip",),
@@ -489,7 +489,7 @@ def _one_lastmod_notice(lastmod: int, scanned: bool) -> Notice:
     return Notice(
         "info",
         "same-lastmod",
-        f"every URL has the same lastmod, {format_lastmod(lastmod, False)}: the {copies} all "
+        f"every URL is dated the same, {format_lastmod(lastmod, False)}: the {copies} all "
         "carry one time, as files unpacked from an archive or an sdist do, which is not when "
         "each page changed; build from files that keep their own times (a git checkout with "
         "the times restored, see the README), or set lastmod to none, unless the whole site "

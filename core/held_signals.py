@@ -22,9 +22,8 @@ def held_signals() -> Iterator[None]:
     """Hold SIGINT and SIGTERM inside the block; after it, raise the one that stops more
     (SIGTERM), once. A block that fails raises its own error: the signal is dropped.
 
-    Only the main thread may set handlers (elsewhere, as in `mkdocs serve`'s rebuilds, the
-    block runs as it is), and a handler installed from outside Python, which cannot be put
-    back, is left in place.
+    Only the main thread may set handlers (elsewhere the block runs as it is), and a handler
+    installed from outside Python, which cannot be put back, is left in place.
     """
     if threading.current_thread() is not threading.main_thread():
         yield

@@ -280,7 +280,7 @@ def test_one_old_time_for_every_page_is_told_as_a_copys_time(tmp_path: Path) -> 
     build_sitemaps(tmp_path, options, same, report=notices.append)
     assert [(n.level, n.code) for n in notices] == [("info", "same-lastmod")]
     assert notices[0].message.startswith(
-        "every URL has the same lastmod, 2020-09-13T12:26:40+00:00: the pages' sources all "
+        "every URL is dated the same, 2020-09-13T12:26:40+00:00: the pages' sources all "
         "carry one time, as files unpacked from an archive or an sdist do"
     )
     for listed in (
@@ -317,8 +317,8 @@ def test_another_tools_gzip_twin_left_beside_the_sitemap_is_a_warning_on_every_b
         assert codes == ([("warning", "replaced-file")] if run == 0 else []) + expected
         assert notices[-1].message == (
             "sitemap.xml.gz, beside the sitemap of the same name, was not written by "
-            "sitemapkit (another sitemap tool's, such as MkDocs' own), so it lists other URLs "
-            "than the sitemap: remove it, or turn gzip on for sitemapkit to write it"
+            "sitemapkit (another sitemap tool's, such as MkDocs' own), so it is not kept in step "
+            "with the sitemap: remove it, or turn gzip on for sitemapkit to write it"
         )
     assert (tmp_path / "sitemap.xml.gz").is_file()  # not sitemapkit's to remove
     gzipped = resolve_options({"base_url": BASE, "robots": False, "gzip": True})
