@@ -329,18 +329,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     _tolerant_output()
     parser = build_parser()
     words = list(sys.argv[1:] if argv is None else argv)
-    first = next((at for at, word in enumerate(words) if word in COMMANDS), None)
-    early = [word for word in words[:first] if word.startswith("-")] if first else []
+    first = next((at for at, word in enumerate(words) if word in COMMANDS), 0)
+    early = [word for word in words[:first] if word.startswith("-")]
     if [word for word in early if word not in ("-h", "--help", "--version")]:
         parser.error(  # argparse would take the option's value for the command
             f"{early[0]} comes before the command; write the command first: sitemapkit "
-            f"{words[first or 0]} ... {' '.join(early)}"
+            f"{words[first]} ... {' '.join(early)}"
         )
     args, unknown = parser.parse_known_args(words)
-    if unknown:  # the usage line of the part they were given to: the command's, or the top's
-        command_at = words.index(args.command) if args.command in words else 0
-        before = any(word in words[:command_at] for word in unknown)
-        culprit = parser if before else args.command_parser
+    if unknown:  # nothing comes before the command now: the command's usage line
+        culprit = args.command_parser
         culprit.error("unrecognized arguments: " + " ".join(unknown) + _meant(unknown, culprit))
     runner: Callable[[argparse.Namespace], int] = args.run
     try:

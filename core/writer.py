@@ -540,14 +540,18 @@ class SitemapWriter:
                     continue
                 if not is_own_file(listed_path, known):  # ours go as stale files do
                     result.orphaned.append(listed_name)
-        left_over = {name for name in foreign if self._untouched_since_the_start(self._at(name))}
+        left_over = {
+            name
+            for name in foreign
+            if self._untouched_since_the_start(os.path.join(self.root, name))
+        }
         with held_signals():  # the whole set in place, or none of it: never a mix
             for temp_path, name in placements:
                 if name in foreign:
                     result.replaced.append(name)
                     if name in left_over:
                         result.left_over.append(name)
-                os.replace(temp_path, self._at(name))
+                os.replace(temp_path, os.path.join(self.root, name))
                 result.files.append(name)
             self._parts.clear()
             self._temps.clear()
@@ -561,9 +565,6 @@ class SitemapWriter:
                 if name.endswith(".xml") and os.path.isfile(twin) and not is_own_file(twin, {}):
                     result.foreign_twins.append(name + ".gz")
         return result
-
-    def _at(self, name: str) -> str:
-        return os.path.join(self.root, name)
 
     def _untouched_since_the_start(self, path: str) -> bool:
         """Whether no process wrote, copied or renamed the file since the build began.
