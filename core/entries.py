@@ -500,9 +500,9 @@ class EntryMaker:
                         self._note_above_base(path, url_path)
                         continue
                     url_path = resolved
-                if not file_serves_url(path, url_path):
-                    self.unserved[path] = url_path
+                serves = file_serves_url(path, url_path)
             else:  # a file path: its folder is encoded once, its name checked alone
+                serves = True
                 folder, sep, name = path.rpartition("/")
                 if not sep:
                     prefix, depth = "", 0
@@ -525,6 +525,8 @@ class EntryMaker:
             if len(loc) > MAX_LOC_LENGTH:
                 self._too_long(page, loc)
                 continue
+            if not serves:  # told after the length: a URL left out is not served either
+                self.unserved[path] = url_path
             lastmod = meta.lastmod
             if lastmod is None:
                 if use_mtime:

@@ -270,8 +270,9 @@ def path_below(base_url: str, main_base_url: str) -> str | None:
 def file_serves_url(path: str, url_path: str) -> bool:
     """Whether a static host answers `url_path` (relative to the site's base URL) with the
     output file at `path`: `a/` with `a/index.html`, `a.html` with itself. A URL without a
-    suffix is left to the host for `page.html` (some serve it at `page`) and for
-    `page/index.html` (a redirect to `page/`), not for `page.htm` (none serves that at `page`)."""
+    suffix is left to the host for its own `page.html` (some serve it at `page`) and
+    `page/index.html` (a redirect to `page/`); not for `page.htm` (none serves that at
+    `page`), nor for another file (`blog/hello` is no address of `hello.html`)."""
     if url_path == path or (url_path[-1:] == "/" and path == url_path + "index.html"):
         return True  # nearly every page: no decoding
     wanted = unquote(url_path.partition("#")[0].partition("?")[0]).lstrip("/")
@@ -281,4 +282,4 @@ def file_serves_url(path: str, url_path: str) -> bool:
         return path == wanted + "index.html"
     if wanted.lower().endswith((".html", ".htm")):
         return False
-    return not path.lower().endswith(".htm")
+    return path in (wanted + ".html", wanted + "/index.html")

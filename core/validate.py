@@ -31,8 +31,14 @@ from .project_folder import find_project
 from .redirect_stubs import is_stub_file
 from .robots import sitemap_urls
 from .robots_rules import DisallowedUrls
-from .urls import base_path, local_host, normalise_base_url
-from .validate_file import FileCheck, Level, Problem, check_file
+from .urls import (
+    base_path,
+    has_dot_segments,
+    local_host,
+    normalise_base_url,
+    without_dot_segments,
+)
+from .validate_file import TEXT_SUFFIXES, FileCheck, Level, Problem, check_file
 from .validate_values import (
     check_url,
     folder_of,
@@ -203,7 +209,11 @@ class _Validation:
         #: A part's text twin, when the index that lists it names them (`text_files_note`).
         self.twins: dict[Path, Path] = {}
         self.seen_locs: dict[str, tuple[str, int]] = {}
+        #: Every loc of the files reached, media and text sitemaps' too: robots.txt rules them.
+        self.listed: dict[str, None] = {}
         self.lastmods: list[tuple[FileCheck, int]] = []
+        #: The indexes followed: their lastmods may be in the future or stand-ins too.
+        self.indexes: list[FileCheck] = []
         self.bad_gzip: set[Path] = set()
         #: Files counted as checked: reached, or read to compare with a twin reached.
         self.counted: set[Path] = set()
@@ -336,9 +346,9 @@ class _Validation:
             )
             self.set_base(next(agreeing, named[0]), "robots.txt")
         else:
-            first = next((loc for loc in locs if check_url(loc) is None), None)
-            if first is not None:
-                self.set_base(origin_of(first) + "/", "the first URL's host")
+            valid = [loc for loc in locs if check_url(loc) is None]
+            if valid:
+                self.set_base(_common_folder(valid), "the folder the sitemap's URLs share")
 
     def base_naming(self, url: str, page: bool, entry: Path | None = None) -> str | None:
         """The base under which `url` names a file here (a page, when `page`), by its longest
@@ -387,10 +397,18 @@ class _Validation:
     # -- one file ----------------------------------------------------------------------------
 
     def visit_all(self, queue: list[_Visit]) -> None:
+        """Text files last: one that is an XML sitemap's twin is compared with it, whichever
+        order robots.txt or an index names them in."""
+        texts: list[_Visit] = []
         while queue:
             visit = queue.pop(0)
-            if visit.path.resolve() not in self.visited:
+            if visit.path.name.endswith(TEXT_SUFFIXES):
+                texts.append(visit)
+            elif visit.path.resolve() not in self.visited:
                 queue.extend(self.visit(visit))
+        for visit in texts:
+            if visit.path.resolve() not in self.visited:
+                self.visit(visit)
 
     def visit(self, visit: _Visit) -> list[_Visit]:
         check = self.read(visit.path)
@@ -468,7 +486,8 @@ class _Validation:
             with gzip.GzipFile(fileobj=io.BytesIO(data)) as stream:
                 unpacked = stream.read(UNPACK_LIMIT + 1)
         except (OSError, EOFError, zlib.error) as exc:
-            problem = ("gzip", f"is not valid gzip ({exc})")
+            self.count_checked(path, self.display(path))  # read, and found broken
+            problem = ("gzip", f"is not valid gzip ({exc}); rebuild it, or remove it")
         else:
             if len(unpacked) <= UNPACK_LIMIT:
                 return unpacked
@@ -481,6 +500,7 @@ class _Validation:
         return None
 
     def follow_index(self, index: FileCheck, visit: _Visit) -> list[_Visit]:
+        self.indexes.append(index)
         parts: list[_Visit] = []
         itself = visit.path.resolve()
         listed: dict[Path, int] = {}  # each part's first line
@@ -582,31 +602,19 @@ class _Validation:
         """Scope, duplicates and session ids. A URL twice in one file is an error; in two
         sitemaps of pages (not a `.gz` twin), a warning; a news, image or video sitemap may
         list the pages' URLs again, as Google advises."""
-        here: dict[str, int] = {}
         folder = folder_of(url) if url is not None else None
-        # Below a folder spelled the one way, a loc is spelled that way too: no key to make.
-        plain_folder = folder if folder is not None and same_url_key(folder) == folder else None
         joined = "\n".join(check.locs)  # one scan, not one per URL
         any_session_id, any_fragment = has_session_id(joined), "#" in joined
-        for loc, line in zip(check.locs, check.lines, strict=True):
+        any_dots = "/." in joined
+        listed = self.listed
+        for loc, line, key in self.first_listings(check, folder):
+            listed[loc] = None
             if folder is not None and not loc.startswith(folder):
                 self.in_scope(check, line, loc, url)
-            key = loc if plain_folder and loc.startswith(plain_folder) else same_url_key(loc)
-            if key in here:
-                self.problem(
-                    "error",
-                    "duplicate",
-                    check.name,
-                    line,
-                    f"loc {loc!r} is listed twice (first at line {here[key]}); list each URL once",
-                )
-                continue
-            here[key] = line
-            if check.extended:  # a news, image or video sitemap: beside the pages' own
-                continue
-            first = seen.get(key)
+            first = None if check.extended else seen.get(key)  # news, image, video: again
             if first is None:
-                seen[key] = (check.name, line)
+                if not check.extended:
+                    seen[key] = (check.name, line)
             elif not _twins(first[0], check.name):
                 self.problem(
                     "warning",
@@ -633,11 +641,57 @@ class _Validation:
                     f"loc {loc!r} ends with a #fragment, which crawlers drop (it names a place "
                     "in the page, not a page); list the page's URL without it",
                 )
+            if any_dots and "/." in loc and check_url(loc) is None:
+                self.check_dot_segments(check, line, loc)
         self.report.urls += len(check.locs)
         if check.kind == "urlset":
             self.lastmods.append((check, len(check.locs)))
         if self.check_pages and self.base is not None:
             self.check_pages_exist(check)
+
+    def check_dot_segments(self, check: FileCheck, line: int, loc: str) -> None:
+        """`blog/../docs/a.html` is `docs/a.html` to a crawler: another URL than the one listed."""
+        start = loc.find("/", loc.index("//") + 2) + 1
+        path = loc[start:].partition("#")[0] if start > 0 else ""
+        if not has_dot_segments(path):
+            return
+        resolved = without_dot_segments(path)
+        where = (
+            f"which crawlers resolve (to {loc[:start] + resolved!r}); list the resolved URL"
+            if resolved is not None
+            else "which climb above the host's root; list the page's own URL"
+        )
+        self.problem(
+            "warning",
+            "dot-segment",
+            check.name,
+            line,
+            f"loc {loc!r} has a '.' or '..' segment, {where}",
+        )
+
+    def first_listings(
+        self, check: FileCheck, folder: str | None
+    ) -> Iterator[tuple[str, int, str]]:
+        """Each loc of a file with its line and comparison key, the first time it is listed;
+        a second listing is an error."""
+        here: dict[str, int] = {}
+        noun = "URL" if check.kind == "text" else "loc"
+        # Below a folder spelled the one way, a loc is spelled that way too: no key to make.
+        plain_folder = folder if folder is not None and same_url_key(folder) == folder else None
+        for loc, line in zip(check.locs, check.lines, strict=True):
+            key = loc if plain_folder and loc.startswith(plain_folder) else same_url_key(loc)
+            if key in here:
+                self.problem(
+                    "error",
+                    "duplicate",
+                    check.name,
+                    line,
+                    f"{noun} {loc!r} is listed twice (first at line {here[key]}); "
+                    "list each URL once",
+                )
+                continue
+            here[key] = line
+            yield loc, line, key
 
     def in_scope(self, check: FileCheck, line: int, loc: str, url: str | None) -> bool:
         """The protocol drops URLs on another host or above the sitemap's folder."""
@@ -788,6 +842,8 @@ class _Validation:
         if text_check is None or twin.resolve() in self.visited:
             return
         self.mark_visited(twin, text_check)
+        for _ in self.first_listings(text_check, None):  # its own duplicates: reported
+            pass
         in_xml, in_text = set(xml_check.locs), set(text_check.locs)
         for missing, holder, other in (
             (in_xml - in_text, text_check.name, xml_check.name),
@@ -821,7 +877,19 @@ class _Validation:
                 )
                 continue
             path = self.local_file(value)
-            if path is None:
+            here = self.named_file(value) if path is None else None
+            if here is not None:  # `https://example.com/sitemap.xml` for pages on `www.`
+                self.problem(
+                    "warning",
+                    "robots-elsewhere",
+                    name,
+                    number,
+                    f"Sitemap: {value} is at another address than the site's ({self.base}, "
+                    f"where its URLs are), though its path names {self.display(here)} here, "
+                    "which was checked as that sitemap; if the line means this file, write it "
+                    "with the site's address",
+                )
+            elif path is None:
                 self.problem(
                     "warning",
                     "robots-elsewhere",
@@ -853,7 +921,7 @@ class _Validation:
         disallowed = DisallowedUrls(text)
         if not disallowed:
             return
-        for loc in self.seen_locs:
+        for loc in self.listed:
             rest = remainder_under(loc, self.base)
             if rest is not None:
                 disallowed.note(loc, "/" + rest.partition("#")[0])
@@ -871,9 +939,15 @@ class _Validation:
                     with_lastmod += 1
                     if text not in texts:
                         texts[text] = parse_w3c(text)
+        of_pages = dict(texts)
+        for index in self.indexes:
+            for text in index.lastmods:
+                if text is not None and text not in texts:
+                    texts[text] = parse_w3c(text)
+        dated = [*self.indexes, *(check for check, _ in self.lastmods)]
         limit = self.now + FUTURE_SLACK
         future = {text for text, moment in texts.items() if moment is not None and moment > limit}
-        for check, _ in self.lastmods:
+        for check in dated:
             if not future:
                 break
             for text, line in zip(check.lastmods, check.lines, strict=True):
@@ -888,7 +962,7 @@ class _Validation:
         stand_ins = {
             text for text, moment in texts.items() if moment is not None and moment < _PLAUSIBLE
         }
-        for check, _ in self.lastmods:
+        for check in dated:
             if not stand_ins:
                 break
             found = [
@@ -908,7 +982,7 @@ class _Validation:
                     "tool's stand-in (1980-01-01 from a zip archive, 1970 from the Nix store or "
                     "SOURCE_DATE_EPOCH=0), not when the page changed; leave such lastmods out",
                 )
-        instants = {moment for moment in texts.values() if moment is not None}
+        instants = {moment for moment in of_pages.values() if moment is not None}
         if with_lastmod == total >= 2 and len(instants) == 1:
             check = self.lastmods[0][0]
             files = len(self.lastmods)
@@ -918,7 +992,7 @@ class _Validation:
                 "same-lastmod",
                 check.name,
                 None,
-                f"all {total:,} URLs{where} share one lastmod ({next(iter(texts))}); that looks "
+                f"all {total:,} URLs{where} share one lastmod ({next(iter(of_pages))}); that looks "
                 "like a build time, not when each page changed; leave lastmod out if it is "
                 "unknown",
             )
@@ -977,6 +1051,24 @@ def _unless_unnameable(test: Callable[[Path], bool]) -> Callable[[Path], bool]:
 is_file = _unless_unnameable(Path.is_file)
 is_dir = _unless_unnameable(Path.is_dir)
 exists = _unless_unnameable(Path.exists)
+
+
+def _common_folder(urls: list[str]) -> str:
+    """The deepest folder holding every URL on the first one's host: a project site's sitemap
+    that lists its home page alone (`https://user.github.io/project/`) is at that page."""
+    origin = origin_of(urls[0])
+    folders = [
+        folder_of(path if "/" in path.partition("//")[2] else path + "/")
+        for url in urls
+        if origin_of(url) == origin
+        for path in [url.partition("?")[0].partition("#")[0]]
+    ]
+    first, last = min(folders), max(folders)  # what these two share, every one between does
+    same = next(
+        (i for i, (a, b) in enumerate(zip(first, last, strict=False)) if a != b), len(first)
+    )
+    shared = first[:same]
+    return shared[: shared.rindex("/") + 1] if len(shared) > len(origin) else origin + "/"
 
 
 def _path_part(relative_url: str) -> str:

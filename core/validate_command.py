@@ -34,7 +34,7 @@ def add_validate_command(commands: Any) -> None:
         metavar="URL",
         help="URL the site folder (or the sitemap's folder) is served from; default: the URL "
         "under which the sitemap's URLs name files here, else robots.txt's Sitemap line, else "
-        "the first URL's host",
+        "the folder the URLs share",
     )
     parser.add_argument(
         "--site",

@@ -6,6 +6,7 @@ Rules that need more than one file (scope, duplicates across parts, twins) live 
 
 from __future__ import annotations
 
+import os
 import re
 import xml.parsers.expat
 from dataclasses import dataclass, field
@@ -22,10 +23,15 @@ _FIELDS = {
     "urlset": ("url", ("loc", "lastmod", "changefreq", "priority")),
     "sitemapindex": ("sitemap", ("loc", "lastmod")),
 }
+#: The names of text sitemaps, one URL per line.
+TEXT_SUFFIXES = (".txt", ".txt.gz")
 _CHECKS = {"lastmod": check_lastmod, "changefreq": check_changefreq, "priority": check_priority}
 #: The start of an HTML page, which expat stops at (`<!doctype html>` in lower case).
 _HTML_START = re.compile(rb"(?:\xef\xbb\xbf)?\s*<(?:!doctype\s+html|html)\b", re.IGNORECASE)
 _HTML_PAGE = "is an HTML page, not a sitemap (a <urlset> or <sitemapindex>)"
+#: The schema's shortest loc (`http://a.co` is one short).
+_SHORTEST_LOC = 12
+_GZIP_MAGIC = b"\x1f\x8b"
 _DECLARED_ENCODING = re.compile(rb"""^(?:\xef\xbb\xbf)?<\?xml[^>]*encoding=["']([^"']+)["']""")
 
 
@@ -75,10 +81,18 @@ def check_file(name: str, data: bytes) -> FileCheck:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
+        if data.startswith(_GZIP_MAGIC):
+            result.add(
+                "encoding",
+                None,
+                "is gzip-compressed under a name without .gz; name it "
+                f"{os.path.basename(name)}.gz, or store it uncompressed",
+            )
+            return result
         line = data.count(b"\n", 0, exc.start) + 1
         result.add("encoding", line, "not valid UTF-8; sitemaps must be UTF-8 encoded")
         return result
-    if name.endswith((".txt", ".txt.gz")):
+    if name.endswith(TEXT_SUFFIXES):
         _check_text(result, text)
     else:
         _check_xml(result, data)
@@ -98,7 +112,12 @@ def _check_count(result: FileCheck) -> None:
             + ("into several indexes" if result.kind == "sitemapindex" else "into parts"),
         )
     elif count == 0 and result.kind != "text":
-        result.add("empty", None, f"no {noun}; the schema requires at least one")
+        result.add(
+            "empty",
+            None,
+            f"no {noun}; the schema requires at least one: list the site's pages, or remove "
+            "the file and what names it",
+        )
     elif count == 0:
         result.add("empty", None, "no URLs; a text sitemap lists one URL per line")
 
@@ -207,8 +226,10 @@ def _check_xml(result: FileCheck, data: bytes) -> None:
         field, field_line, text = local, line, []
 
     def check_alternate(attrs: dict[str, str]) -> None:
-        """Google reads an hreflang alternate only with rel, hreflang and an absolute href."""
-        missing = [key for key in ("rel", "hreflang", "href") if not attrs.get(key, "").strip()]
+        """Google reads an alternate only with rel, an absolute href, and hreflang (a language
+        version) or media (a separate mobile page, as Google's docs for those show)."""
+        wanted = ("rel", "href") if attrs.get("media", "").strip() else ("rel", "hreflang", "href")
+        missing = [key for key in wanted if not attrs.get(key, "").strip()]
         line = parser.CurrentLineNumber
         if missing:
             others = sorted(
@@ -284,10 +305,11 @@ def _check_xml(result: FileCheck, data: bytes) -> None:
             problem = (
                 checked[value]
                 if value in checked
-                else checked.setdefault(value, _CHECKS[name](value.strip()))
+                else checked.setdefault(value, _CHECKS[name](value))
             )
-            if problem is not None:
-                add(name, field_line, problem)
+            if problem is not None:  # the entry named: a one-line sitemap's lines tell nothing
+                shown = f" (loc {loc.strip()[:80]!r})" if loc is not None else ""
+                add(name, field_line, problem + shown)
             elif name == "lastmod":
                 lastmod = value.strip()
         elif depth == 1 and in_entry:
@@ -309,6 +331,14 @@ def _check_xml(result: FileCheck, data: bytes) -> None:
         problem = check_url(stripped)
         if problem is not None:
             add("loc", loc_line, f"loc {stripped[:80]!r} {problem}")
+        elif len(stripped) < _SHORTEST_LOC:
+            add(
+                "loc",
+                loc_line,
+                f"loc {stripped!r} has {len(stripped)} characters; the schema takes no fewer "
+                f"than {_SHORTEST_LOC}"
+                + ("; write the home page with its final slash" if stripped.count("/") < 3 else ""),
+            )
         locs.append(stripped)
         lines.append(loc_line)
         lastmods.append(lastmod)
@@ -317,7 +347,12 @@ def _check_xml(result: FileCheck, data: bytes) -> None:
         if name.lower() == "html":
             add("structure", parser.CurrentLineNumber, _HTML_PAGE)
         else:
-            add("xml", parser.CurrentLineNumber, "has a DOCTYPE; sitemaps have none")
+            add(
+                "xml",
+                parser.CurrentLineNumber,
+                "has a DOCTYPE, which sitemaps do not have (and which is not read, so that no "
+                "entity in it can expand); remove the <!DOCTYPE ...> line",
+            )
         raise _Stop
 
     parser.StartElementHandler = start
@@ -330,8 +365,7 @@ def _check_xml(result: FileCheck, data: bytes) -> None:
         if _HTML_START.match(data):  # `sitemapkit validate index.html`: a page, not XML
             add("structure", 1, _HTML_PAGE)
             return
-        message = xml.parsers.expat.ErrorString(exc.code)
-        add("xml", exc.lineno, f"not well-formed XML: {message}")
+        add("xml", exc.lineno, _syntax_error(data, exc))
         result.kind = None
     except _Stop:
         result.kind = None
@@ -347,6 +381,25 @@ _MEDIA_NAMESPACES = frozenset(
 )
 #: The hreflang alternate of Google's sitemap extension, as expat names it.
 _XHTML_LINK = "http://www.w3.org/1999/xhtml link"
+
+
+def _syntax_error(data: bytes, error: xml.parsers.expat.ExpatError) -> str:
+    """Expat's message, with the column and the text around it: a sitemap written on one line
+    (as some tools write them) has a line number that points nowhere."""
+    start = 0
+    for _ in range(error.lineno - 1):
+        start = data.find(b"\n", start) + 1
+    at = start + error.offset
+    before = data[max(start, at - 40) : at].decode("utf-8", "replace")
+    after = data[at : at + 20].decode("utf-8", "replace").partition("\n")[0]
+    message = (
+        f"not well-formed XML at column {error.offset + 1}: "
+        f"{xml.parsers.expat.ErrorString(error.code)}, at {before!r} + {after!r}"
+    )
+    ampersand = before.rfind("&")
+    if ampersand >= 0 and ";" not in before[ampersand:]:  # `?a=1&b=2`: no entity
+        message += "; write a raw & as &amp;"
+    return message
 
 
 class _Stop(Exception):

@@ -25,9 +25,17 @@ _URI_CHARS = frozenset(
 #: A session id as a parameter (`?sid=`, `;jsessionid=`), not a word in a slug
 #: (`/blog/what-is-jsessionid/`).
 _SESSION_ID = re.compile(r"[?&;](?:sid|sessionid|jsessionid|phpsessid)=", re.IGNORECASE)
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-_DATETIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})")
-_DECIMAL = re.compile(r"\+?(?:\d+(?:\.\d*)?|\.\d+)")
+# ASCII digits only: `\\d` alone takes full-width and other scripts' digits, which the
+# schema refuses.
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}", re.ASCII)
+_DATETIME = re.compile(
+    r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})", re.ASCII
+)
+#: A date with a time zone: the schema's `xsd:date` takes it, W3C Datetime has no such form.
+_ZONED_DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:Z|[+-]\d{2}:\d{2})", re.ASCII)
+#: XML Schema's time zones run from -14:00 to +14:00.
+_LONGEST_OFFSET = dt.timedelta(hours=14)
+_DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)", re.ASCII)
 _CHANGEFREQS = frozenset(CHANGEFREQ_WORDS)
 _LASTMOD_HINT = "use YYYY-MM-DD or YYYY-MM-DDThh:mm:ss+00:00 (seconds and a time zone)"
 
@@ -108,6 +116,13 @@ def _explain_url(url: str) -> str | None:
         return "has a malformed host (an IPv6 address needs both [ and ])"
     if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
         return "is not an absolute http:// or https:// URL; write the full address"
+    host = parts.hostname or ""
+    if not host.isascii():  # a host is not percent-encoded: it has an ASCII form of its own
+        try:
+            ascii_host = host.encode("idna").decode("ascii")
+        except UnicodeError:
+            return f"has the host {host!r} written raw; write its IDNA (punycode) form"
+        return f"has the host {host!r} written raw; write its IDNA form, {ascii_host}"
     for char in url:
         if char not in _URI_CHARS:
             escaped = "".join(f"%{byte:02X}" for byte in char.encode("utf-8"))
@@ -137,6 +152,10 @@ def parse_w3c(value: str) -> dt.datetime | None:
             return dt.datetime(day.year, day.month, day.day, tzinfo=dt.timezone.utc)
         if _DATETIME.fullmatch(value):
             moment = iso_datetime(value)
+            offset = moment.utcoffset()
+            zone_minutes = value[-2:] if value[-3] == ":" else "00"  # `Z` has none
+            if offset is None or abs(offset) > _LONGEST_OFFSET or zone_minutes >= "60":
+                return None  # `+05:60` too, which Python reads as +06:00
             return moment.astimezone(dt.timezone.utc)
     except ValueError:
         return None
@@ -144,10 +163,22 @@ def parse_w3c(value: str) -> dt.datetime | None:
 
 
 def check_lastmod(value: str) -> str | None:
+    value = value.strip()  # the schema's dates collapse whitespace
     if parse_w3c(value) is not None:
         return None
+    if _DATETIME.fullmatch(value) and value[-6] in "+-" and value[-5:] > "14:00":
+        return (
+            f"lastmod {value!r} has the time zone {value[-6:]}, beyond the schema's "
+            f"-14:00 to +14:00; {_LASTMOD_HINT}"
+        )
     if _DATE.fullmatch(value) or _DATETIME.fullmatch(value):
         return f"lastmod {value!r} is not a real date or time; {_LASTMOD_HINT}"
+    if _ZONED_DATE.fullmatch(value):
+        return (
+            f"lastmod {value!r} is a date with a time zone: the schema takes it, but the "
+            f"protocol's W3C Datetime has no such form, and crawlers may not read it; "
+            f"{_LASTMOD_HINT}"
+        )
     # `2005-01` and `...T12:00+00:00` are W3C Datetime, but not the schema's date or dateTime.
     return (
         f"lastmod {value!r} is not in a form the sitemap schema accepts (a date, or a date "
@@ -156,7 +187,8 @@ def check_lastmod(value: str) -> str | None:
 
 
 def check_priority(value: str) -> str | None:
-    if _DECIMAL.fullmatch(value) and 0.0 <= float(value) <= 1.0:
+    value = value.strip()  # the schema's decimals collapse whitespace
+    if _DECIMAL.fullmatch(value) and 0.0 <= float(value) <= 1.0:  # `-0.0` too, as the schema
         return None
     return f"priority {value!r} is not a number from 0.0 to 1.0; write e.g. 0.5"
 
@@ -164,4 +196,9 @@ def check_priority(value: str) -> str | None:
 def check_changefreq(value: str) -> str | None:
     if value in _CHANGEFREQS:
         return None
+    if value.strip() in _CHANGEFREQS:  # the schema's words are strings: spaces count
+        return (
+            f"changefreq {value!r} has whitespace around the word, which the schema refuses; "
+            f"write <changefreq>{value.strip()}</changefreq>"
+        )
     return f"changefreq {value!r} is not one of: " + ", ".join(CHANGEFREQ_WORDS)

@@ -181,6 +181,12 @@ def test_an_address_crawlers_cannot_reach_is_named(url: str, host: str | None) -
         ("a.html", "a", True),  # left to the host: some serve page.html at page
         ("a.html", "a/", False),  # ARTICLE_URL '{slug}/' beside ARTICLE_SAVE_AS '{slug}.html'
         ("a/index.html", "a.html", False),
+        ("a/index.html", "a", True),  # a redirect to `a/`: left to the host
+        ("caf\u00e9.html", "caf%C3%A9", True),
+        ("hello.html", "blog/hello", False),  # ARTICLE_URL 'blog/{slug}', SAVE_AS '{slug}.html'
+        ("page.html", "https:/github.com/me", False),  # a page's `Url:` naming another site
+        ("page/index.html", "page/p/2", False),  # a pagination pattern's URL beside its file
+        ("a.htm", "a", False),
     ],
 )
 def test_a_file_serves_the_url_a_static_host_answers_with_it(

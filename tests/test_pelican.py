@@ -262,6 +262,11 @@ def test_urls_that_no_file_serves_are_a_warning(
         "and its *_SAVE_AS (or Save_as) must agree: '{slug}/' with '{slug}/index.html', "
         "'{slug}.html' with '{slug}.html'"
     )
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="sitemapkit"):  # no suffix: not any file's
+        build(BLOG, ARTICLE_URL="blog/{slug}", ARTICLE_SAVE_AS="{slug}.html")
+    (message,) = [r.getMessage() for r in caplog.records if r.name.startswith("sitemapkit")]
+    assert "(the first: 'blog/alpha', written to 'alpha.html')" in message
 
 
 def test_a_url_with_dot_segments_is_listed_resolved_or_left_out_above_the_site(

@@ -83,8 +83,26 @@ DEFECTS = [
     Defect("lastmod-impossible-date.xml", "lastmod", 3, "'2024-02-30' is not a real date", True),
     Defect("lastmod-no-timezone.xml", "lastmod", 3, "'2024-05-01T10:00:00'", False),
     Defect("loc-too-long.xml", "loc", 4, "has 2,049 characters", True),
+    Defect("loc-too-short.xml", "loc", 3, "with its final slash", True),
+    Defect(
+        "loc-raw-idn-host.xml", "loc", 4, "write its IDNA form, xn--bcher-kva.example.com", None
+    ),
+    Defect(
+        "loc-dot-segment.xml",
+        "dot-segment",
+        4,
+        "which crawlers resolve (to 'https://example.com/docs/a.html')",
+        False,
+        "warning",
+    ),
+    Defect("changefreq-spaces.xml", "changefreq", 4, "write <changefreq>daily</changefreq>", True),
+    Defect("lastmod-zone-beyond-14.xml", "lastmod", 4, "beyond the schema's -14:00", True),
+    Defect("lastmod-date-with-zone.xml", "lastmod", 4, "a date with a time zone", False),
+    Defect("priority-full-width-digit.xml", "priority", 4, "is not a number from 0.0", True),
+    Defect("doctype.xml", "xml", 2, "remove the <!DOCTYPE ...> line", None),
+    Defect("gzip-named-xml.xml", "encoding", None, "name it gzip-named-xml.xml.gz", True),
     Defect("loc-2048-characters.xml", "loc", 4, "has 2,048 characters", False),
-    Defect("raw-ampersand.xml", "xml", 4, "not well-formed", True),
+    Defect("raw-ampersand.xml", "xml", 4, "at column 45: not well-formed", True),
     Defect("truncated.xml", "xml", 3, "not well-formed", True),
     Defect("html-page.html", "structure", 1, "is an HTML page, not a sitemap", True),
     Defect("html-page-lowercase.html", "structure", 1, "is an HTML page, not a sitemap", True),
@@ -895,11 +913,23 @@ def test_whitespace_around_a_loc_does_not_hide_what_else_is_wrong(tmp_path: Path
 
 
 def test_urls_that_name_no_file_here_do_not_set_the_base(make_tree: Callable[..., Path]) -> None:
-    """A broken folder URL matches the home page under a base of its own: no evidence."""
-    site = make_tree({"index.html": "<p>", "sitemap.xml": _urlset("https://h.com/a/b/")})
+    """A folder URL matches the home page under a base of its own: no vote. With no other
+    evidence, the site is at the folder its URLs share: a one-page project site's sitemap lists
+    its home page alone, and a site below its host has no robots.txt of its own."""
+    site = make_tree({"index.html": "<p>", "sitemap.xml": _urlset("https://h.io/project/")})
     report = validate_target(site)
-    assert (report.base_url, report.base_from) == ("https://h.com/", "the first URL's host")
-    assert [p.code for p in report.problems] == ["no-page"]
+    assert (report.base_url, report.base_from) == (
+        "https://h.io/project/",
+        "the folder the sitemap's URLs share",
+    )
+    assert report.problems == []
+    broken = make_tree(
+        {"index.html": "<p>", "sitemap.xml": _urlset("https://h.com/a/", "https://h.com/a/b/")},
+        name="broken",
+    )
+    report = validate_target(broken)
+    assert report.base_url == "https://h.com/a/"
+    assert [(p.code, p.line) for p in report.problems] == [("no-page", 4)]
     # A stale sitemap after `use_directory_urls` changed: robots.txt decides, and the broken
     # URLs are reported as missing pages, not as out of scope.
     stale = make_tree(
@@ -1007,7 +1037,8 @@ def test_a_relative_first_url_does_not_hide_the_others_scope(tmp_path: Path) -> 
     sitemap.write_text(_urlset("/rel", "https://h.com/a", "https://other.com/x"), "utf-8")
     report = validate_target(sitemap)
     assert [(p.code, p.line) for p in report.problems] == [("loc", 3), ("scope", 5)]
-    assert (report.base_url, report.base_from) == ("https://h.com/", "the first URL's host")
+    shared = "the folder the sitemap's URLs share"  # on the first valid URL's host
+    assert (report.base_url, report.base_from) == ("https://h.com/", shared)
 
 
 def test_a_colon_in_a_urls_first_segment_is_part_of_the_path(
@@ -1269,3 +1300,143 @@ def test_an_index_entry_with_a_dot_segment_is_not_skipped(make_tree: Callable[..
     report = validate_target(site)
     assert [(p.code, p.line) for p in report.problems] == [("index-missing", 4)], report.describe()
     assert "'https://example.com/x/../missing.xml' names no file in" in report.problems[0].message
+
+
+def test_media_and_text_sitemaps_get_the_checks_of_every_url(
+    make_tree: Callable[..., Path],
+) -> None:
+    """An image sitemap (Yoast writes `image:image` into its page sitemaps) may list a page
+    again, but its URLs are still crawled: session ids, fragments and robots rules count."""
+    image = "http://www.google.com/schemas/sitemap-image/1.1"
+    site = make_tree(
+        {
+            "index.html": "<p>",
+            "blog/a.html": "<p>",
+            "robots.txt": "User-agent: *\nDisallow: /blog/\nSitemap: https://h.com/sitemap.xml\n",
+            "sitemap.xml": f'<urlset xmlns="{NS}" xmlns:image="{image}">\n'
+            "<url><loc>https://h.com/</loc><image:image><image:loc>https://h.com/l.png"
+            "</image:loc></image:image></url>\n"
+            "<url><loc>https://h.com/blog/a.html?sid=42#top</loc></url>\n</urlset>\n",
+        }
+    )
+    report = validate_target(site)
+    assert sorted(p.code for p in report.problems) == [
+        "fragment",
+        "robots-disallow",
+        "session-id",
+    ], report.describe()
+    text = make_tree(
+        {
+            "index.html": "<p>",
+            "blog/a.html": "<p>",
+            "robots.txt": "User-agent: *\nDisallow: /blog/\nSitemap: https://h.com/sitemap.txt\n",
+            "sitemap.txt": "https://h.com/\nhttps://h.com/blog/a.html\n",
+        },
+        name="text",
+    )
+    assert [p.code for p in validate_target(text).problems] == ["robots-disallow"]
+
+
+@pytest.mark.parametrize("text_first", [False, True])
+def test_a_text_twin_is_compared_whichever_robots_line_comes_first(
+    make_tree: Callable[..., Path], text_first: bool
+) -> None:
+    lines = ["Sitemap: https://h.com/sitemap.xml", "Sitemap: https://h.com/sitemap.txt"]
+    files = {
+        "index.html": "<p>",
+        "b/index.html": "<p>",
+        "sitemap.xml": _urlset("https://h.com/", "https://h.com/b/"),
+        "sitemap.txt": "https://h.com/\n",
+        "robots.txt": "\n".join(lines[::-1] if text_first else lines) + "\n",
+    }
+    report = validate_target(make_tree(files))
+    assert [p.code for p in report.problems] == ["txt-mismatch"], report.describe()
+    assert report.urls == 2
+    files["sitemap.txt"] = "https://h.com/\nhttps://h.com/b/\nhttps://h.com/b/\n"
+    report = validate_target(make_tree(files, name="repeated"))
+    assert [(p.code, p.line) for p in report.problems] == [("duplicate", 3)]
+    assert report.problems[0].message.startswith("URL 'https://h.com/b/' is listed twice")
+
+
+def test_google_documented_alternates_are_clean(tmp_path: Path) -> None:
+    """A separate mobile page's link has `media` and no hreflang; a priority of -0.0 is the
+    schema's zero."""
+    path = tmp_path / "sitemap.xml"
+    path.write_text(
+        f'<urlset xmlns="{NS}" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n'
+        "<url><loc>https://www.example.com/page-1/</loc><priority>-0.0</priority>\n"
+        '<xhtml:link rel="alternate" media="only screen and (max-width: 640px)" '
+        'href="https://m.example.com/page-1"/></url>\n</urlset>\n',
+        encoding="utf-8",
+    )
+    assert validate_target(path).problems == []
+
+
+def test_an_index_lastmod_in_the_future_or_a_stand_in_is_a_warning(
+    make_tree: Callable[..., Path],
+) -> None:
+    site = make_tree(
+        {
+            "index.html": "<p>",
+            "a.html": "<p>",
+            "sitemap-index.xml": f'<sitemapindex xmlns="{NS}">\n'
+            "<sitemap><loc>https://h.com/sitemap-1.xml</loc><lastmod>2099-05-03</lastmod>"
+            "</sitemap>\n"
+            "<sitemap><loc>https://h.com/sitemap-2.xml</loc><lastmod>1980-01-01</lastmod>"
+            "</sitemap>\n</sitemapindex>\n",
+            "sitemap-1.xml": _urlset("https://h.com/"),
+            "sitemap-2.xml": _urlset("https://h.com/a.html"),
+        }
+    )
+    report = validate_target(site)
+    found = [(p.code, Path(p.file).name, p.line) for p in report.problems]
+    assert found == [
+        ("future-lastmod", "sitemap-index.xml", 2),
+        ("placeholder-lastmod", "sitemap-index.xml", 3),
+    ], report.describe()
+
+
+def test_one_line_sitemaps_name_the_entry_and_the_column(tmp_path: Path) -> None:
+    """sphinx-sitemap and others write the whole file on one line."""
+    rows = "".join(f"<url><loc>https://h.com/{n}.html</loc></url>" for n in range(300))
+    path = tmp_path / "sitemap.xml"
+    bad = "<url><loc>https://h.com/x.html</loc><priority>1.5</priority></url>"
+    path.write_text(f'<urlset xmlns="{NS}">{rows}{bad}</urlset>', encoding="utf-8")
+    (problem,) = validate_target(path).problems
+    assert (problem.code, problem.line) == ("priority", 1)
+    assert problem.message.endswith("(loc 'https://h.com/x.html')")
+    path.write_text(
+        f'<urlset xmlns="{NS}">{rows}<url><loc>https://h.com/?a=1&b=2</loc></url></urlset>',
+        encoding="utf-8",
+    )
+    (problem,) = validate_target(path).problems
+    column = len(f'<urlset xmlns="{NS}">{rows}<url><loc>https://h.com/?a=1&b') + 1
+    assert problem.message.startswith(f"not well-formed XML at column {column}: ")
+    assert problem.message.endswith(
+        "https://h.com/?a=1&b' + '=2</loc></url></urls'; write a raw & as &amp;"
+    )
+
+
+def test_a_robots_line_on_another_host_naming_a_file_here_says_it_was_checked(
+    make_tree: Callable[..., Path],
+) -> None:
+    site = make_tree(
+        {
+            "index.html": "<p>",
+            "a.html": "<p>",
+            "robots.txt": "Sitemap: https://example.com/sitemap.xml\n",
+            "sitemap.xml": _urlset("https://www.example.com/", "https://www.example.com/a.html"),
+        }
+    )
+    report = validate_target(site)
+    assert [p.code for p in report.problems] == ["robots-elsewhere"]
+    assert "which was checked as that sitemap" in report.problems[0].message
+    assert report.base_url == "https://www.example.com/"
+
+
+def test_a_gzip_file_that_cannot_be_read_counts_as_checked(tmp_path: Path) -> None:
+    path = tmp_path / "sitemap.xml.gz"
+    path.write_bytes(b"not gzip")
+    report = validate_target(path)
+    assert [p.code for p in report.problems] == ["gzip"]
+    assert len(report.files) == 1
