@@ -724,9 +724,10 @@ def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
     themselves or not), else the newest of the whole site, so a rebuild without changes is
     byte-identical; a page with sources that also lists pages takes the newest of both.
     """
-    unique: dict[str, Page] = {}
-    for page in pages:
-        unique.setdefault(page.path, page)
+    # Two sources written to one file (MkDocs' `foo.md` and `foo/index.md`, Sphinx dirhtml's
+    # `guide` and `guide/index`): the generator writes them in the order given, so the last
+    # one is the file served, and its dates and marks are the page's.
+    unique = {page.path: page for page in pages}
     named_sources = bool(_source_file_patterns(maker.options))  # nearly never
     if named_sources and not any(path.lower().endswith(SOURCE_SUFFIXES) for path in unique):
         built_from = {path: page.sources for path, page in unique.items()}

@@ -1117,6 +1117,29 @@ def test_pages_whose_html_says_noindex_are_left_out_even_in_dirty_builds(
     assert len(locs(run_build(listed) / "sitemap.xml")) == 4
 
 
+def test_of_two_sources_written_to_one_file_the_one_served_decides(tmp_path: Path) -> None:
+    """`foo.md` and `foo/index.md` both become `foo/index.html`; MkDocs writes `foo/index.md`'s
+    page last, so the served page's date and robots tag are the ones that count."""
+    config = {
+        "site_url": "https://example.com/",
+        "nav": None,
+        "theme": {"name": "mkdocs", "custom_dir": "overrides"},
+    }
+    docs = {
+        "index.md": "# Home\n",
+        "foo.md": "---\nrobots: noindex\n---\n\n# foo file\n",
+        "foo/index.md": "# foo index\n",
+    }
+    config_file = make_site(
+        tmp_path, config, docs, **{"overrides/main.html": ROBOTS_FROM_FRONT_MATTER}
+    )
+    days = {"index.md": "2020-06-01", "foo.md": "2020-01-01", "foo/index.md": "2021-01-01"}
+    site = run_build(config_file, days=days)
+    served = (site / "foo" / "index.html").read_text()
+    assert "foo index" in served and "noindex" not in served
+    assert lastmod_days(site) == {"": "2020-06-01", "foo/": "2021-01-01"}
+
+
 def test_a_material_blog_post_that_says_noindex_stays_out_of_dirty_builds(tmp_path: Path) -> None:
     # Material's blog reads its posts before any rendering: only the pages a build renders
     # are judged by their output, the others by the files an earlier build wrote.

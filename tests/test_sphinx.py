@@ -1650,3 +1650,24 @@ def test_pages_that_say_noindex_are_left_out_in_every_kind_of_build(
     found = locs(kept.out / "sitemap.xml")
     for name in ("results", "later", "shared", "conditional", "tagged", "stamped", "drafts/plan"):
         assert BASE + url(name) in found, name
+
+
+def test_of_two_documents_dirhtml_writes_to_one_file_the_one_served_decides(
+    tmp_path: Path,
+) -> None:
+    """`guide.rst` and `guide/index.rst` are both `guide/index.html` in dirhtml; Sphinx writes
+    `guide/index` last, so its time is the page's."""
+    src = make_site(
+        tmp_path,
+        {
+            "conf.py": conf("extensions = ['sitemapkit.sphinx']", f"html_baseurl = {BASE!r}"),
+            "index.rst": "Home\n====\n\n.. toctree::\n\n   guide\n   guide/index\n",
+            "guide.rst": "Guide file\n==========\n",
+            "guide/index.rst": "Guide folder\n============\n",
+        },
+    )
+    os.utime(src / "guide.rst", (T_SOURCE - 86400, T_SOURCE - 86400))
+    build = sphinx_build(src, tmp_path / "out", "dirhtml")
+    assert build.code == 0, build.warnings
+    assert "Guide folder" in (build.out / "guide" / "index.html").read_text(encoding="utf-8")
+    assert lastmods(build.out)[BASE + "guide/"] == w3c(T_SOURCE)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -180,6 +180,12 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                 return normalise_base_url(config.site_url)
         return options.base_url
 
+    def _gather(self, pages: Iterable[Page]) -> None:
+        """A build's pages, unless an earlier build gave their paths. Within one build, the
+        last page of a path is the one MkDocs wrote last (`foo.md` and `foo/index.md`)."""
+        for path, page in {page.path: page for page in pages}.items():
+            self.gathered.setdefault(path, page)
+
     def _warn_once(self, message: str) -> None:
         if message not in self.warned:
             self.warned.add(message)
@@ -221,11 +227,10 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                     outer = self.open[0].options
                     own = self._base_url_of(config, options)
                     if outer is not None and outer.base_url and own:
-                        for page in rebased(build.pages, own, outer.base_url, log.info):
-                            self.gathered.setdefault(page.path, page)
+                        moved = rebased(build.pages, own, outer.base_url, log.info)
+                        self._gather(moved)
                     return
-                for page in build.pages:
-                    self.gathered.setdefault(page.path, page)
+                self._gather(build.pages)
                 pages = list(self.gathered.values())
                 warn_of_shallow_clone(pages, config.docs_dir)
                 git_plugin = GIT_PLUGIN in config.plugins

@@ -131,12 +131,17 @@ class Rendered:
     redirects: set[str] = field(default_factory=set)
 
     def note(self, file: File, html: str) -> None:
-        self.pages.add(file.dest_uri)
+        path = file.dest_uri
+        self.pages.add(path)
         noindex, redirects = html_head_marks(html)
         if noindex:
-            self.noindex.add(file.dest_uri)
+            self.noindex.add(path)
+        elif self.noindex:  # a file written twice (`foo.md`, `foo/index.md`): the last counts
+            self.noindex.discard(path)
         if redirects:
-            self.redirects.add(file.dest_uri)
+            self.redirects.add(path)
+        elif self.redirects:
+            self.redirects.discard(path)
 
     def marks(self, file: File) -> tuple[bool, bool]:
         """Whether the page's HTML has a robots noindex, and whether it redirects at once:
