@@ -100,18 +100,21 @@ def _orphans(orphaned: list[str]) -> str:
     )
 
 
-def _foreign_twins_notice(twins: list[str]) -> Notice:
-    """A `.gz` another tool wrote beside a sitemap sitemapkit rewrote: served, and stale."""
+def _foreign_twins_notice(twins: list[str], option: str) -> Notice:
+    """A `.gz` or `.txt` another tool wrote beside a sitemap sitemapkit rewrote: served, and
+    stale."""
     many = len(twins) > 1
+    example = "MkDocs' own" if option == "gzip" else "a theme's or an earlier tool's"
     return Notice(
         "warning",
         "foreign-twin",
-        f"{', '.join(twins)}, beside the sitemap of the same name, {'were' if many else 'was'} "
-        "not written by sitemapkit (another sitemap tool's, such as MkDocs' own), so "
+        f"{', '.join(map(repr, twins))}, beside the sitemap of the same name, "
+        f"{'were' if many else 'was'} "
+        f"not written by sitemapkit (another sitemap tool's, such as {example}), so "
         f"{'they are' if many else 'it is'} not kept in step with the sitemap: remove "
-        f"{'them' if many else 'it'}, or turn gzip on for sitemapkit to write "
+        f"{'them' if many else 'it'}, or turn {option} on for sitemapkit to write "
         f"{'them' if many else 'it'}",
-        ("gzip",),
+        (option,),
     )
 
 
@@ -288,8 +291,10 @@ def _build(
         report(_replaced_notice(fresh, writer.names, written.orphaned))
     if written.left_over:
         report(_left_over_notice(written.left_over, [] if fresh else written.orphaned))
-    if written.foreign_twins:
-        report(_foreign_twins_notice(written.foreign_twins))
+    for option, suffix in (("gzip", ".gz"), ("txt", ".txt")):
+        twins = [name for name in written.foreign_twins if name.endswith(suffix)]
+        if twins:
+            report(_foreign_twins_notice(twins, option))
     earlier = _at_default_names(root, options)
     if earlier:
         report(_earlier_names_notice(earlier, options))

@@ -13,7 +13,6 @@ import datetime as dt
 import difflib
 import io
 import json
-import os
 import re
 import signal
 import sys
@@ -26,6 +25,7 @@ from typing import Any, NoReturn, TextIO
 from . import __version__
 from .build import BuildResult, build_sitemaps
 from .config_file import read_config_file, read_project_config
+from .console import quiet_stdout, say
 from .entries import Notice
 from .errors import OptionError, SitemapkitError
 from .options import (
@@ -181,9 +181,9 @@ def toml_value(value: object) -> str:
     return repr(value)
 
 
-def _progress_printer(stream: TextIO) -> Callable[[int], None] | None:
+def _progress_printer(stream: TextIO | None) -> Callable[[int], None] | None:
     """Progress on a terminal for work that takes more than a couple of seconds; none when piped."""
-    if not stream.isatty():
+    if stream is None or not stream.isatty():
         return None
     started = time.monotonic()
 
@@ -247,7 +247,7 @@ def run_build(args: argparse.Namespace) -> int:
 
     def report(notice: Notice) -> None:
         said = _as_given(notice, sources)  # its code last, as Sphinx shows a warning's type
-        print(f"sitemapkit: {notice.level}: {said} [{notice.code}]", file=sys.stderr)
+        say(f"sitemapkit: {notice.level}: {said} [{notice.code}]")
 
     host = local_host(options.base_url)
     if host is not None:  # a preview server's address, copied from a development setting
@@ -262,7 +262,8 @@ def run_build(args: argparse.Namespace) -> int:
         )
     result = build_sitemaps(site, options, report=report, progress=progress)
     if progress is not None:
-        sys.stderr.write("\r\033[K")
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.write("\r\033[K")
     print(summary(result, time.perf_counter() - started))
     return EXIT_OK
 
@@ -344,21 +345,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with _sigterm_as_exception():
             code = runner(args)
-            sys.stdout.flush()  # a pipe closed early fails here, not at exit, where it is caught
+            if sys.stdout is not None:  # `>&-`: Python has no stream, and print skips it
+                sys.stdout.flush()  # a pipe closed early fails here, not at exit
         return code
     except SitemapkitError as exc:
-        print(f"sitemapkit: error: {exc.spelled(flag_name)}", file=sys.stderr)
+        say(f"sitemapkit: error: {exc.spelled(flag_name)}")
         return EXIT_INPUT
     except (KeyboardInterrupt, Terminated) as exc:
         stopped = "interrupted" if isinstance(exc, KeyboardInterrupt) else "stopped (SIGTERM)"
-        print(
+        say(
             f"sitemapkit: {stopped}; no sitemap file is half-written: the previous set is in "
             "place, or the new one when the signal came as it was being put in place (the "
-            "next build then brings robots.txt's line up to date)",
-            file=sys.stderr,
+            "next build then brings robots.txt's line up to date)"
         )
         return EXIT_INTERRUPTED if isinstance(exc, KeyboardInterrupt) else EXIT_TERMINATED
     except BrokenPipeError:  # `sitemapkit validate ... | head` stopped reading: no traceback
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())  # nor one when Python flushes stdout at exit
+        quiet_stdout()
         return EXIT_BROKEN_PIPE
+    except OSError as exc:  # stdout on a full disk: the work is done, its report is lost
+        quiet_stdout()
+        say(
+            f"sitemapkit: error: the report could not be written to standard output "
+            f"({exc.strerror}), though the "
+            + ("sitemaps were written" if args.command == "build" else "check ran")
+            + ": free the disk, or send the output elsewhere"
+        )
+        return EXIT_INPUT

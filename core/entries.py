@@ -191,7 +191,7 @@ def _future_files_notice(number: int, first: str, moment: int) -> Notice:
         "warning",
         "future-lastmod",
         f"{count} a file time in the future ({'the first: ' if many else ''}{first!r}, "
-        f"{format_lastmod(moment, False)}), which is not used as {their} lastmod; "
+        f"{_shown(moment)}), which is not used as {their} lastmod; "
         f"check the computer's clock, then touch {them} to give a true time",
     )
 
@@ -637,9 +637,8 @@ class EntryMaker:
         self.above_base.note(path)
 
     def _note_future_file(self, page: Page, lastmod: int) -> None:
-        """A file time in the future is no change: counted for one notice, left unwritten."""
-        if not fits_w3c(lastmod):
-            raise unwritable_time(page.path, lastmod)
+        """A file time in the future is no change: counted for one notice, left unwritten
+        (past the year 9999 too, which a file system can store and no W3C date can hold)."""
         if not self.future_files:
             self.first_future = (page.path, lastmod)
         self.future_files += 1

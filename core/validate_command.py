@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from typing import Any
 
+from .console import say
 from .errors import SitemapkitError
 from .validate import ValidationReport, validate_target
 
@@ -53,7 +53,7 @@ def run_validate(args: argparse.Namespace) -> int:
     try:
         report = validate_target(args.target, base_url=args.base_url, site=args.site)
     except SitemapkitError as exc:
-        print(f"sitemapkit: error: {exc}", file=sys.stderr)
+        say(f"sitemapkit: error: {exc}")
         return EXIT_USAGE
     failed = bool(report.errors) or (args.strict and bool(report.warnings))
     if args.format == "json":

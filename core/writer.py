@@ -559,12 +559,26 @@ class SitemapWriter:
         result.orphaned = [
             name for name in result.orphaned if os.path.lexists(os.path.join(self.root, name))
         ]
-        if not self.options.gzip:
-            for name in result.files:
-                twin = os.path.join(self.root, name + ".gz")
-                if name.endswith(".xml") and os.path.isfile(twin) and not is_own_file(twin, {}):
-                    result.foreign_twins.append(name + ".gz")
+        result.foreign_twins = self._foreign_twins(result.files)
         return result
+
+    def _foreign_twins(self, written: list[str]) -> list[str]:
+        """Another tool's `.gz` or `.txt` twin of a sitemap written without one: a crawler
+        may read it, and validate compares it, but nothing keeps it in step."""
+        twins: list[str] = []
+        for name in written:
+            if not name.endswith(".xml"):
+                continue
+            if not self.options.gzip:
+                twins.append(name + ".gz")
+            if not self.options.txt:
+                twins.append(name.removesuffix(".xml") + ".txt")
+        return [
+            twin
+            for twin in twins
+            if os.path.isfile(os.path.join(self.root, twin))
+            and not is_own_file(os.path.join(self.root, twin), {})
+        ]
 
     def _untouched_since_the_start(self, path: str) -> bool:
         """Whether no process wrote, copied or renamed the file since the build began.

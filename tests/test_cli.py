@@ -1304,3 +1304,41 @@ def test_an_error_names_options_as_flags(tmp_path: Path) -> None:
         f"sitemapkit: error: --config: {str(tmp_path / 'nope.toml')!r} does not exist; give the "
         "path of a TOML file of options (relative paths start from the current folder)\n"
     )
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+def test_output_that_cannot_be_written_stops_no_build_and_shows_no_traceback(
+    tmp_path: Path,
+) -> None:
+    """stdout or stderr closed (`>&-`) or on a full disk (/dev/full): the sitemaps are still
+    written; a lost summary is told on stderr with exit 1, a lost notice costs nothing."""
+    site = tmp_path / "site"
+    write_tree(site, {"index.html": "<p>", "a.html": "<p>"})
+    command = [sys.executable, "-m", "sitemapkit", "build", str(site)]
+    command += ["--base-url", "https://example.com/", "--exclude", "nomatch.html"]
+    for name, streams in [
+        ("stdout closed", {"stdout": subprocess.DEVNULL, "close": 1}),
+        ("stderr closed", {"stdout": subprocess.DEVNULL, "close": 2}),
+        ("stderr full", {"stdout": subprocess.DEVNULL, "stderr": "/dev/full"}),
+        ("stdout full", {"stdout": "/dev/full"}),
+    ]:
+        for written in site.glob("sitemap*"):
+            written.unlink()
+        close = streams.get("close")
+        shell = " ".join(f"'{word}'" for word in command)
+        shell += " >&-" if close == 1 else " 2>&-" if close == 2 else ""
+        shell += f" >{streams['stdout']}" if streams.get("stdout") == "/dev/full" else ""
+        shell += f" 2>{streams['stderr']}" if "stderr" in streams else ""
+        done = subprocess.run(
+            ["sh", "-c", shell], capture_output=close != 1, text=True, check=False
+        )
+        assert (site / "sitemap.xml").is_file(), name
+        if name == "stdout full":
+            assert done.returncode == 1, name
+            assert done.stderr.splitlines()[-1].startswith(
+                "sitemapkit: error: the report could not be written to standard output "
+                "(No space left on device), though the sitemaps were written"
+            ), done.stderr
+        else:
+            assert done.returncode == 0, (name, done.stderr)
+        assert "Traceback" not in (done.stderr or ""), name

@@ -316,7 +316,7 @@ def test_another_tools_gzip_twin_left_beside_the_sitemap_is_a_warning_on_every_b
         expected = [("warning", "foreign-twin")]
         assert codes == ([("warning", "replaced-file")] if run == 0 else []) + expected
         assert notices[-1].message == (
-            "sitemap.xml.gz, beside the sitemap of the same name, was not written by "
+            "'sitemap.xml.gz', beside the sitemap of the same name, was not written by "
             "sitemapkit (another sitemap tool's, such as MkDocs' own), so it is not kept in step "
             "with the sitemap: remove it, or turn gzip on for sitemapkit to write it"
         )
@@ -325,6 +325,27 @@ def test_another_tools_gzip_twin_left_beside_the_sitemap_is_a_warning_on_every_b
     notices = []
     build_sitemaps(tmp_path, gzipped, pages(2), report=notices.append)
     assert [n.code for n in notices] == ["replaced-file"]  # now it is written over
+
+
+def test_another_tools_text_twin_beside_a_sitemap_written_without_one_is_a_warning(
+    tmp_path: Path,
+) -> None:
+    """`--no-txt` keeps sitemapkit from writing sitemap.txt; one another tool left stays, and
+    validate compares it with the XML."""
+    (tmp_path / "sitemap.txt").write_text("https://example.com/other\n")
+    options = resolve_options({"base_url": BASE, "robots": False, "txt": False})
+    notices: list[Notice] = []
+    build_sitemaps(tmp_path, options, pages(2), report=notices.append)
+    (twin,) = [n for n in notices if n.code == "foreign-twin"]
+    assert twin.options == ("txt",)
+    assert twin.message.startswith("'sitemap.txt', beside the sitemap of the same name, was ")
+    assert twin.message.endswith("remove it, or turn txt on for sitemapkit to write it")
+    assert (tmp_path / "sitemap.txt").read_text() == "https://example.com/other\n"
+    notices.clear()
+    build_sitemaps(tmp_path, resolve_options({"base_url": BASE, "robots": False}), pages(2))
+    build_sitemaps(tmp_path, options, pages(2), report=notices.append)  # its own: removed
+    assert "foreign-twin" not in [n.code for n in notices]
+    assert not (tmp_path / "sitemap.txt").exists()
 
 
 def test_replacing_a_file_another_tool_wrote_warns_naming_it_and_the_option(
@@ -548,22 +569,23 @@ def test_an_old_index_never_leads_outside_the_output_folder(tmp_path: Path) -> N
     assert contents(other) == before
 
 
-def test_a_file_time_no_w3c_date_can_hold_fails_naming_the_page(tmp_path: Path) -> None:
+def test_a_file_time_no_w3c_date_can_hold_is_left_out_like_any_wrong_time(
+    tmp_path: Path,
+) -> None:
+    """Past the year 9999 is in the future (a file system can store it): the page is listed
+    without a lastmod, with the future-file warning; before the year 1 is a stand-in."""
     options = resolve_options({"base_url": BASE, "robots": False})
-    build_sitemaps(tmp_path, options, pages(2))
-    before = contents(tmp_path)
-    mtime = 1e13  # past 9999: caught while making the entry, naming the page
+    mtime = 1e13
+    notices: list[Notice] = []
     broken = Page("p/broken clock.html", mtime=mtime)
     for listed in ([broken, *pages(2)], [Page(p.path, mtime=0) for p in pages(2)] + [broken]):
-        with pytest.raises(SitemapkitError) as raised:
-            build_sitemaps(tmp_path, options, listed)
-        assert str(raised.value) == (
-            f"p/broken clock.html: the modification time of its file ({int(mtime)} seconds "
-            "since 1970) is outside the years 1 to 9999, so no lastmod can be written; set the "
-            "file's time (touch it), or give the page a lastmod in its metadata"
-        )
-        assert contents(tmp_path) == before
-    # One before the year 1 is a stand-in like any before 1990: no lastmod, no error.
+        notices.clear()
+        result = build_sitemaps(tmp_path, options, listed, report=notices.append)
+        assert result.urls == 3
+        rows = {row["loc"]: row for row in parse_urlset(tmp_path / "sitemap.xml")}
+        assert "lastmod" not in rows[BASE + "p/broken%20clock.html"]
+        (future,) = [n for n in notices if n.code == "future-lastmod"]
+        assert f"'p/broken clock.html', {int(mtime)} seconds since 1970)" in future.message
     result = build_sitemaps(tmp_path, options, [Page("a.html", mtime=-1e12)])
     assert result.urls == 1 and "lastmod" not in parse_urlset(tmp_path / "sitemap.xml")[0]
     before = contents(tmp_path)
