@@ -233,7 +233,11 @@ def scan_output(
                 elif (
                     name.endswith(HTML_SUFFIXES) or name[-5:].lower().endswith(HTML_SUFFIXES)
                 ) and entry.is_file():  # `.HTM` from older tools: only other names pay for it
-                    stat = entry.stat()
+                    try:
+                        stat = entry.stat()
+                    except OSError as exc:  # through a folder's descriptor: the name alone
+                        exc.filename = os.path.join(folder, name)
+                        raise
                     size = stat.st_size  # compared here: a page of any size pays no call
                     if size <= STUB_MAX_BYTES and is_stub_file(name, folder, size, folder_fd):
                         stubs.note(prefix + name)

@@ -1342,3 +1342,35 @@ def test_output_that_cannot_be_written_stops_no_build_and_shows_no_traceback(
         else:
             assert done.returncode == 0, (name, done.stderr)
         assert "Traceback" not in (done.stderr or ""), name
+
+
+def test_a_page_that_cannot_be_read_is_named_with_its_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The scan stats through each folder's descriptor, so the system names the file alone;
+    the message names it below the site (only the answer for that one file is a refusal,
+    which a build running as root could not otherwise meet)."""
+    import sitemapkit.pages as scan
+
+    site = write_tree(tmp_path / "site", {"index.html": "<p>", "d/e/a.html": "<p>"})
+
+    class Refusing:
+        def __init__(self, entry: os.DirEntry[str]) -> None:
+            self.entry = entry
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(self.entry, name)
+
+        def stat(self) -> os.stat_result:
+            raise PermissionError(13, "Permission denied", self.entry.name)
+
+    listed = scan._in_scan_order
+    monkeypatch.setattr(
+        scan,
+        "_in_scan_order",
+        lambda it: [Refusing(e) if e.name == "a.html" else e for e in listed(it)],
+    )
+    assert main(["build", str(site), "--base-url", "https://example.com/"]) == 1
+    error = capsys.readouterr().err.splitlines()[-1]
+    assert error.startswith(f"sitemapkit: error: {site / 'd' / 'e' / 'a.html'}: Permission denied")
+    assert not (site / "sitemap.xml").exists()

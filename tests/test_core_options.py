@@ -190,6 +190,17 @@ def test_file_names_must_differ() -> None:
         resolve_options({"txt_name": "robots.txt"})
 
 
+def test_a_base_url_too_long_for_the_sitemaps_own_urls_is_refused() -> None:
+    """The index lists each sitemap file at its URL, which must be under 2,048 characters."""
+    fits = "https://example.com/" + "b" * (2047 - 20 - len("/sitemap-50000.xml")) + "/"
+    assert resolve_options({"base_url": fits}).base_url == fits
+    longer = fits[:-1] + "b/"
+    with pytest.raises(OptionError, match=r"a sitemap file below it \(sitemap-index.xml\)"):
+        resolve_options({"base_url": longer})
+    with pytest.raises(OptionError, match=r"\(my-own-sitemap-index-name.xml\) would reach"):
+        resolve_options({"base_url": fits, "index_name": "my-own-sitemap-index-name.xml"})
+
+
 def test_describe_respells_the_option_for_each_front_end() -> None:
     with pytest.raises(OptionError) as caught:
         resolve_options({"max_urls": 0})
