@@ -1175,6 +1175,26 @@ def test_a_subsite_spelt_otherwise_or_relative_is_listed_below_the_main_site(
     assert urls("hello.html", "fr/bonjour.html") <= set(assert_every_loc_is_a_file(out))
 
 
+def test_a_subsite_whose_siteurl_path_is_not_its_folder_is_listed_where_pelican_links_it(
+    build_with_subsite: Callable[..., Path], caplog: pytest.LogCaptureFixture
+) -> None:
+    """Written to fr/, linked at francais/: every page of it at the address Pelican links
+    (its article, and the index and tag pages whose URL is their path), with one warning."""
+    with caplog.at_level(logging.WARNING, logger="sitemapkit"):
+        out = build_with_subsite(SUBSITE_URL=BASE + "francais")
+    listed = set(locs(out / "sitemap.xml"))
+    assert urls("francais/bonjour.html", "francais/", "francais/tag/fr.html") <= listed
+    assert not [loc for loc in listed if loc.startswith(BASE + "fr/")]
+    told = [r.getMessage() for r in caplog.records if r.name.startswith("sitemapkit")]
+    assert told[0] == (
+        f"sitemapkit: the subsite in fr/ has SITEURL '{BASE}francais', so its pages are listed "
+        "at francais/, where Pelican links them, yet a static host serves its files at fr/: "
+        "give it a SITEURL that ends in fr, or an OUTPUT_PATH that ends in francais (or serve "
+        "one at the other)"
+    )
+    assert len(told) == 2 and "(the first: 'francais/" in told[1]  # unserved-url's count
+
+
 @pytest.mark.parametrize("where", ["other host", "outside the output"])
 def test_a_subsite_that_cannot_be_in_this_sitemap_gets_one_of_its_own(
     build_with_subsite: Callable[..., Path],

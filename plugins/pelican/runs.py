@@ -32,7 +32,7 @@ from sitemapkit.gc_pause import paused_gc
 from sitemapkit.options import OPTION_NAMES, closest_option, means_the_opposite
 from sitemapkit.pages import HTML_SUFFIXES, marked_from_heads
 from sitemapkit.patterns import PathMatcher, as_glob
-from sitemapkit.urls import local_host, normalise_base_url, path_below
+from sitemapkit.urls import encode_file_path, local_host, normalise_base_url, path_below
 
 from .pages import (
     LISTING,
@@ -130,15 +130,36 @@ class Runs:
         return run
 
 
-def _rebased(written: Written, path_prefix: str, url_prefix: str) -> Page:
+def _rebased(written: Written, path_prefix: str, url_prefix: str, pretty: bool) -> Page:
     page = written.page
     if not path_prefix:
         return page
+    url = page.url
+    if url is not None:
+        url = url_prefix + url.lstrip("/")
+    elif url_prefix != path_prefix:  # Pelican links it below the subsite's SITEURL too
+        path = page.path
+        if pretty and (path == "index.html" or path.endswith("/index.html")):
+            path = path[: -len("index.html")]
+        url = url_prefix + encode_file_path(path)
     return dataclasses.replace(
         page,
         path=path_prefix + page.path,
-        url=None if page.url is None else url_prefix + page.url.lstrip("/"),
+        url=url,
         lists=tuple(path_prefix + listed for listed in page.lists),
+    )
+
+
+def _moved_notice(run: SiteRun, path_prefix: str, url_prefix: str) -> Notice:
+    """A subsite whose SITEURL path is not its folder: Pelican links one, a host serves the
+    other."""
+    return Notice(
+        "warning",
+        "subsite-url",
+        f"the subsite in {path_prefix} has SITEURL {run.siteurl!r}, so its pages are listed "
+        f"at {url_prefix}, where Pelican links them, yet a static host serves its files at "
+        f"{path_prefix}: give it a SITEURL that ends in {path_prefix.rstrip('/')}, or an "
+        f"OUTPUT_PATH that ends in {url_prefix.rstrip('/')} (or serve one at the other)",
     )
 
 
@@ -214,6 +235,8 @@ class Sites:
     separate: list[Separate]
     left_out: list[str]
     merged_folders: list[str]
+    #: Told with the main sitemap's notices, once every file is written.
+    notices: list[Notice] = field(default_factory=list)
 
 
 def pages_of(main: SiteRun, options: PelicanOptions) -> Sites:
@@ -222,6 +245,7 @@ def pages_of(main: SiteRun, options: PelicanOptions) -> Sites:
     separate: list[Separate] = []
     left_out: list[str] = []
     merged_folders: list[str] = []
+    notices: list[Notice] = []
     static = PathMatcher(options.include_static)
     runs = [main]
     while runs:
@@ -233,11 +257,15 @@ def pages_of(main: SiteRun, options: PelicanOptions) -> Sites:
             continue
         if prefixes[0]:
             merged_folders.append(run.output_path)
+        if prefixes[0] != prefixes[1]:
+            notices.append(_moved_notice(run, *prefixes))
         run_left_out: list[str] = []
         listed = _listed(run, options, static, run_left_out)
-        pages.extend(_rebased(written, *prefixes) for written in listed)
+        pretty = options.core.pretty_urls
+        pages.extend(_rebased(written, *prefixes, pretty) for written in listed)
         left_out += [prefixes[0] + path for path in run_left_out]
-    return Sites(_checked(pages, main.output_path, options), separate, left_out, merged_folders)
+    checked = _checked(pages, main.output_path, options)
+    return Sites(checked, separate, left_out, merged_folders, notices)
 
 
 def _listed(
@@ -515,6 +543,7 @@ def write_sitemaps(main: SiteRun) -> None:
     try:
         with paused_gc():  # see sitemapkit.gc_pause: Pelican keeps every document in memory
             sites = pages_of(main, options)
+            held[0] += sites.notices
             result = build_sitemaps(
                 main.output_path,
                 options.core,
