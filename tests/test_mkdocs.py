@@ -460,13 +460,14 @@ def test_every_language_of_mkdocs_static_i18n_is_in_one_sitemap(
     assert (site / "sitemap.xml").read_bytes() == first
 
 
-def test_a_sitemap_key_that_is_neither_false_nor_a_mapping_is_a_warning_and_the_page_listed(
+def test_a_sitemap_key_that_is_neither_false_nor_a_mapping_or_miscased_is_a_warning(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     docs = {
         "index.md": "# Home\n",
         "empty.md": "---\nsitemap:\n---\n\n# Empty\n",
         "listed.md": "---\nsitemap: [0.8]\n---\n\n# A list\n",
+        "capital.md": "---\ntitle: C\nSitemap: false\n---\n\n# Capital\n",
     }
     config_file = make_site(tmp_path, {"site_url": "https://example.com/", "nav": None}, docs)
     with caplog.at_level(logging.WARNING):
@@ -475,10 +476,12 @@ def test_a_sitemap_key_that_is_neither_false_nor_a_mapping_is_a_warning_and_the_
         "write `sitemap: false` or a mapping such as `sitemap: {priority: 0.8, changefreq: weekly}`"
     )
     assert sitemapkit_messages(caplog, logging.WARNING) == [
+        "sitemapkit: page 'capital.md', front matter 'Sitemap': front-matter keys are "
+        "case-sensitive, so it is not read; write 'sitemap'",
         f"sitemapkit: page 'empty.md', front matter 'sitemap' is empty; {fix}",
         f"sitemapkit: page 'listed.md', front matter 'sitemap': [0.8] is not valid; {fix}",
     ]
-    assert len(locs(site / "sitemap.xml")) == 3
+    assert len(locs(site / "sitemap.xml")) == 4
 
 
 def test_a_front_matter_mistake_is_told_once_though_each_language_reads_the_page(
@@ -1033,7 +1036,7 @@ def test_an_unknown_option_stops_the_build_naming_it_and_the_option_meant(
     assert not (tmp_path / "site" / "sitemap.xml").exists()
 
 
-def test_pretty_urls_is_said_to_have_no_effect(
+def test_pretty_urls_and_clean_urls_without_directory_urls_are_warnings(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     plugin = {"sitemapkit": {"pretty_urls": False}}
@@ -1045,6 +1048,18 @@ def test_pretty_urls_is_said_to_have_no_effect(
         "lists MkDocs' own URLs; set `use_directory_urls: false` for .html URLs and remove it"
     ]
     assert "https://example.com/guide/" in locs(site / "sitemap.xml")
+    caplog.clear()
+    plugin = {"sitemapkit": {"clean_urls": True}}
+    config = {"site_url": "https://example.com/", "plugins": [plugin]}
+    config_file = make_site(tmp_path / "clean", {**config, "use_directory_urls": False})
+    with caplog.at_level(logging.WARNING):
+        site = run_build(config_file)
+    assert sitemapkit_messages(caplog, logging.WARNING) == [
+        "sitemapkit: plugins.sitemapkit.clean_urls lists the pages without `.html`, while "
+        "their links and canonical links keep it (use_directory_urls is false); set "
+        "use_directory_urls: true for URLs without `.html` everywhere, or remove it"
+    ]
+    assert "https://example.com/guide/install" in locs(site / "sitemap.xml")
 
 
 def test_rebuild_and_repeated_post_build_give_identical_files(

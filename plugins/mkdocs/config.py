@@ -88,6 +88,12 @@ def core_options(
             f"{SPELLING.format('pretty_urls')} has no effect with MkDocs: the sitemap lists "
             "MkDocs' own URLs; set `use_directory_urls: false` for .html URLs and remove it"
         )
+    if values["clean_urls"] is True and not config.use_directory_urls:
+        log.warning(
+            f"{SPELLING.format('clean_urls')} lists the pages without `.html`, while their "
+            "links and canonical links keep it (use_directory_urls is false); set "
+            "use_directory_urls: true for URLs without `.html` everywhere, or remove it"
+        )
     chosen_base = values["base_url"]
     if chosen_base is None:
         preview = f"set {SPELLING.format('base_url')} to preview the sitemap"

@@ -27,6 +27,18 @@ FRONT_MATTER_KEY = "sitemap"
 Warn = Callable[[str], None]
 
 
+def warn_of_other_case(file: File, meta: Mapping[str, object], warn: Warn) -> None:
+    """Front-matter keys are case-sensitive in MkDocs (Pelican's are not, and Sphinx warns of
+    its own): a `Sitemap:` key would be ignored without a word."""
+    for key in meta:
+        if isinstance(key, str) and key.lower() == FRONT_MATTER_KEY:
+            warn(
+                f"page {file.src_uri!r}, front matter {key!r}: front-matter keys are "
+                f"case-sensitive, so it is not read; write {FRONT_MATTER_KEY!r}"
+            )
+            return
+
+
 def front_matter_metadata(file: File, meta: Mapping[str, object], warn: Warn) -> PageMetadata:
     """Read `sitemap:` from a page's front matter; each problem is a warning naming the page."""
     if FRONT_MATTER_KEY not in meta:
@@ -188,9 +200,12 @@ def site_pages(
             continue
         meta = front_matter(file, page)
         source = file.abs_src_path  # one written during the build is the build's: not used
-        metadata = (
-            front_matter_metadata(file, meta, warn) if FRONT_MATTER_KEY in meta else NO_METADATA
-        )
+        if FRONT_MATTER_KEY in meta:
+            metadata = front_matter_metadata(file, meta, warn)
+        else:
+            metadata = NO_METADATA
+            if meta:  # `Sitemap: false`, which MkDocs keeps as written: not this key
+                warn_of_other_case(file, meta, warn)
         if rendered is not None:
             noindex, redirects = rendered.marks(file)
             if noindex:
