@@ -32,6 +32,10 @@ def read_config_file(path: Path) -> dict[str, Any]:
         raise SitemapkitError(
             f"{path}: is not UTF-8 text, which TOML requires; save it as UTF-8"
         ) from None
+    except IsADirectoryError:
+        raise SitemapkitError(
+            f"--config: {str(path)!r} is a folder; give the path of a TOML file of options"
+        ) from None
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise SitemapkitError(f"{path}: cannot be read as TOML ({exc}); fix the file") from None
     if isinstance(data.get("sitemapkit"), dict):  # [sitemapkit]: meant for us, never read
@@ -73,9 +77,22 @@ def read_config_file(path: Path) -> dict[str, Any]:
     return options
 
 
+#: How a file may spell our name: UTF-8, and the UTF-16 an editor or a shell may save.
+_ENCODINGS = ("utf-8", "utf-16-le", "utf-16-be")
+
+
 def read_project_config(folder: Path) -> tuple[Path | None, dict[str, Any]]:
     """`[tool.sitemapkit]` of the pyproject.toml in `folder`, when there is one."""
     candidate = folder / "pyproject.toml"
     if not candidate.is_file():
         return None, {}
-    return candidate, read_config_file(candidate)
+    try:
+        return candidate, read_config_file(candidate)
+    except SitemapkitError:
+        try:  # another tool's broken file is not ours to fail on
+            data = candidate.read_bytes()
+        except OSError:
+            data = b""
+        if any("sitemapkit".encode(code) in data for code in _ENCODINGS):
+            raise
+        return None, {}

@@ -76,7 +76,12 @@ def _check_base_url(name: str, value: Any) -> str | None:
     try:
         return normalise_base_url(value)
     except ValueError as exc:
-        fix = "" if "such as" in str(exc) else f": use a URL such as {BASE_URL_EXAMPLE}"
+        said = str(exc)  # a message with its own fix (`write https://...`) needs no other
+        fix = (
+            ""
+            if "such as" in said or "; write " in said
+            else f": use a URL such as {BASE_URL_EXAMPLE}"
+        )
         raise OptionError(name, value, f"{exc}{fix}") from None
 
 

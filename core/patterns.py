@@ -8,6 +8,9 @@ from typing import Generic, TypeVar
 
 from pathspec import GitIgnoreSpec
 
+#: `re.error`'s place in the regular expression a pattern becomes, which is not the pattern's.
+_AT_POSITION = re.compile(r" at position \d+")
+
 #: Characters that make a pattern more than a plain name.
 WILDCARDS = frozenset("*?[]\\!")
 T = TypeVar("T")
@@ -33,7 +36,8 @@ def check_pattern(pattern: str) -> str | None:
     try:
         GitIgnoreSpec.from_lines([pattern])
     except Exception as exc:  # pathspec raises several types for bad globs
-        return f"expected a gitignore-style pattern ({exc})"
+        said = _AT_POSITION.sub("", str(exc))  # a place in the expression made of it
+        return f"expected a gitignore-style pattern ({said})"
     return None
 
 

@@ -656,7 +656,7 @@ class SitemapWriter:
         with os.scandir(self.root) as it:  # may keep thousands of pages in its root folder
             found = [entry.name for entry in it if entry.name.startswith(stems + TEMP_STARTS)]
         candidates |= {name for name in found if pattern.match(name)}
-        for name in found:
+        for name in sorted(found):  # the order of the report: not the folder's own
             if name.startswith(TEMP_STARTS) and left_behind(self.root, name):
                 with contextlib.suppress(OSError):
                     os.remove(os.path.join(self.root, name))

@@ -226,16 +226,20 @@ def test_config_files_people_really_write_are_read_or_named(site: Path, tmp_path
     utf16.write_text('base_url = "https://x.org/"\n', encoding="utf-16")
     project = tmp_path / "project"
     project.mkdir()
-    shutil.copy(utf16, project / "pyproject.toml")
+    (project / "pyproject.toml").write_text(
+        '[tool.sitemapkit]\nbase_url = "https://x.org/"\n', encoding="utf-16"
+    )
     tries: list[tuple[tuple[str, ...], Path | None]] = [
         (("--config", str(utf16)), None),
-        (("--base-url", "https://x.org/"), project),  # an unrelated pyproject.toml in the folder
+        (("--base-url", "https://x.org/"), project),  # the project's own options, unreadable
     ]
     for args, cwd in tries:
         done = run("build", str(site), *args, cwd=cwd)
         assert done.returncode == 1
         assert "Traceback" not in done.stderr
         assert "is not UTF-8 text, which TOML requires; save it as UTF-8" in done.stderr
+    shutil.copy(utf16, project / "pyproject.toml")  # another tool's broken file: not ours
+    assert run("build", str(site), "--base-url", "https://x.org/", cwd=project).returncode == 0
     twice = tmp_path / "twice.toml"  # the flag's spelling and the option's: which is meant?
     twice.write_text('base-url = "https://a.org/"\nbase_url = "https://b.org/"\n')
     done = run("build", str(site), "--config", str(twice))
@@ -1374,3 +1378,28 @@ def test_a_page_that_cannot_be_read_is_named_with_its_folder(
     error = capsys.readouterr().err.splitlines()[-1]
     assert error.startswith(f"sitemapkit: error: {site / 'd' / 'e' / 'a.html'}: Permission denied")
     assert not (site / "sitemap.xml").exists()
+
+
+def test_messages_name_the_users_own_words(site: Path, tmp_path: Path) -> None:
+    """A bad range is told without the place in the expression the pattern became; a fix
+    already in the message is not followed by a second one; a folder given as --config."""
+    base = ("--base-url", "https://example.com/")
+    for args, said in [
+        (
+            ("--exclude", "[z-a]", *base),
+            "--exclude: '[z-a]' is not valid; expected a gitignore-style pattern "
+            "(bad character range z-a)",
+        ),
+        (
+            ("--base-url", "https://example.com./"),
+            "(crawlers count it as another host); write https://example.com/",
+        ),
+        (
+            ("--config", str(tmp_path), *base),
+            f"--config: {str(tmp_path)!r} is a folder; give the path of a TOML file of options",
+        ),
+    ]:
+        done = run("build", str(site), *args)
+        assert done.returncode == 1
+        assert done.stderr.startswith("sitemapkit: error: ")
+        assert done.stderr.endswith(said + "\n"), done.stderr
