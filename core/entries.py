@@ -146,6 +146,23 @@ def _unserved_notice(pages: Mapping[str, str]) -> Notice:
     )
 
 
+def _redirected_notice(pages: Mapping[str, str]) -> Notice:
+    """A folder's page linked without its slash: a static host answers with a redirect to the
+    folder, and search consoles report a listed redirect."""
+    count = len(pages)
+    many = count > 1
+    first_path, first_url = next(iter(pages.items()))
+    return Notice(
+        "warning",
+        "redirect-url",
+        f"{count:,} page{'s are' if many else ' is'} listed at {'URLs' if many else 'a URL'} "
+        f"without the final slash of {'their folders' if many else 'its folder'} (the first: "
+        f"{first_url!r}, written to {first_path!r}), which a static host answers with a "
+        "redirect, and search engines report a listed redirect: the generator's URL settings "
+        "and the files it writes disagree; end those URLs with '/'",
+    )
+
+
 def _placeholder_epoch_notice(epoch: int) -> Notice:
     """`SOURCE_DATE_EPOCH` before 1990 (Nix sets 1980-01-01) clamps every file time to a
     stand-in: a choice of the build's environment, so an INFO line, naming the cause."""
@@ -422,6 +439,8 @@ class EntryMaker:
         #: Pages whose URL no written file serves -> that URL; a copy of a page that is
         #: listed once, at its own file (a translation's copy), is taken out again.
         self.unserved: dict[str, str] = {}
+        #: Pages listed at a folder's URL without its slash (`late` for `late/index.html`).
+        self.redirected: dict[str, str] = {}
         #: Pages whose URL climbs above the base URL (`../page.html`), and the first one's URL.
         self.above_base = SkippedPages()
         self.first_above_base_url = ""
@@ -500,7 +519,9 @@ class EntryMaker:
                         self._note_above_base(path, url_path)
                         continue
                     url_path = resolved
-                serves = file_serves_url(path, url_path)
+                serves: bool | None = file_serves_url(path, url_path)
+                if serves and path.endswith("/index.html") and url_path[-1:] != "/":
+                    serves = url_path == path or None  # a host's redirect to the folder
             else:  # a file path: its folder is encoded once, its name checked alone
                 serves = True
                 folder, sep, name = path.rpartition("/")
@@ -526,7 +547,10 @@ class EntryMaker:
                 self._too_long(page, loc)
                 continue
             if not serves:  # told after the length: a URL left out is not served either
-                self.unserved[path] = url_path
+                if serves is None:
+                    self.redirected[path] = url_path
+                else:
+                    self.unserved[path] = url_path
             lastmod = meta.lastmod
             if lastmod is None:
                 if use_mtime:
@@ -587,6 +611,8 @@ class EntryMaker:
             self.report(_future_files_notice(self.future_files, *self.first_future))
         if self.unserved:
             self.report(_unserved_notice(self.unserved))
+        if self.redirected:
+            self.report(_redirected_notice(self.redirected))
         if self.above_base.count:
             self.report(_above_base_notice(self.above_base, self.first_above_base_url, base))
         if self.placeholder_times.count:
@@ -754,6 +780,7 @@ def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
             if made[at][0].path in unserved and pair[0].path not in unserved:
                 made[at], pair = pair, made[at]
             unserved.pop(pair[0].path, None)  # not listed: its notice would name a ghost
+        maker.redirected.pop(pair[0].path, None)
     if maker.options.lastmod == "none":
         return [entry for _, entry in made]
     unknown = [pair for pair in made if pair[1].lastmod is None]

@@ -267,6 +267,17 @@ def test_urls_that_no_file_serves_are_a_warning(
         build(BLOG, ARTICLE_URL="blog/{slug}", ARTICLE_SAVE_AS="{slug}.html")
     (message,) = [r.getMessage() for r in caplog.records if r.name.startswith("sitemapkit")]
     assert "(the first: 'blog/alpha', written to 'alpha.html')" in message
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="sitemapkit"):  # a folder without its slash
+        out = build(BLOG, ARTICLE_URL="{slug}", ARTICLE_SAVE_AS="{slug}/index.html")
+    (message,) = [r.getMessage() for r in caplog.records if r.name.startswith("sitemapkit")]
+    assert message.startswith(
+        "sitemapkit: 3 pages are listed at URLs without the final slash of their folders (the "
+        "first: 'alpha', written to 'alpha/index.html'), which a static host answers with a "
+        "redirect"
+    )
+    assert message.endswith("'{slug}/' with '{slug}/index.html', '{slug}.html' with '{slug}.html'")
+    assert BASE + "alpha" in locs(out / "sitemap.xml")  # Pelican's own URL, as it links it
 
 
 def test_a_url_with_dot_segments_is_listed_resolved_or_left_out_above_the_site(

@@ -335,10 +335,11 @@ def write_separate(
 
 
 #: What Pelican users change for a notice, by its code.
-_PELICAN_FIXES = {
-    "unserved-url": "; in Pelican, each *_URL setting (or a page's Url) and its *_SAVE_AS (or "
-    "Save_as) must agree: '{slug}/' with '{slug}/index.html', '{slug}.html' with '{slug}.html'",
-}
+_URLS_AGREE = (
+    "; in Pelican, each *_URL setting (or a page's Url) and its *_SAVE_AS (or Save_as) must "
+    "agree: '{slug}/' with '{slug}/index.html', '{slug}.html' with '{slug}.html'"
+)
+_PELICAN_FIXES = {"unserved-url": _URLS_AGREE, "redirect-url": _URLS_AGREE}
 
 
 def warn_of_preview_base_url(base_url: str, siteurl: str) -> None:
