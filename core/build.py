@@ -158,7 +158,9 @@ def _earlier_names_notice(names: list[str], options: SitemapOptions) -> Notice:
         f"up to date, as {' and '.join(changed)} name{'' if len(changed) > 1 else 's'} "
         f"{'other files' if len(changed) > 1 else 'another file'} now; remove "
         f"{'them' if many else 'it'} (and the parts and .gz twins "
-        f"{'they list' if many else 'it lists'}, but not the text file this build writes) by hand",
+        f"{'they list' if many else 'it lists'}"
+        + (", but not the text file this build writes" if options.txt else ", and the text file")
+        + ") by hand",
         changed,
     )
 

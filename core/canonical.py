@@ -15,7 +15,7 @@ from html import unescape
 from urllib.parse import unquote, urljoin, urlsplit
 
 from .page_heads import NOT_TAGS
-from .urls import DEFAULT_PORTS
+from .urls import DEFAULT_PORTS, punycode_host
 
 _LINK = re.compile(r"""<link\b(?:[^>"']|"[^"]*"|'[^']*')*>""", re.IGNORECASE)
 _ATTRIBUTE = re.compile(r"""\s([a-z-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.IGNORECASE)
@@ -47,7 +47,7 @@ def _page_key(url: str) -> tuple[str, str, str, str]:
     scheme = parts.scheme.lower()
     host = (parts.hostname or "").rstrip(".")
     with contextlib.suppress(UnicodeError):  # `café.example` is the sitemap's `xn--caf-dma`
-        host = host.encode("idna").decode("ascii")
+        host = punycode_host(host)
     try:
         port: int | str | None = parts.port
     except ValueError:  # a port out of range: another address, compared as written

@@ -25,7 +25,7 @@ from typing import Any, NoReturn, TextIO
 from . import __version__
 from .build import BuildResult, build_sitemaps
 from .config_file import read_config_file, read_project_config
-from .console import quiet_stdout, say
+from .console import ReportLost, flush_report, quiet_stdout, say, show
 from .entries import Notice
 from .errors import OptionError, SitemapkitError
 from .options import (
@@ -227,7 +227,14 @@ def run_build(args: argparse.Namespace) -> int:
             "project, not the site it builds; give the folder it builds the site into"
             + (f", {str(site / project.output)!r} by default" if project.output else "")
         )
-    sources = gather_options(args, Path.cwd())
+    try:
+        cwd = Path.cwd()  # its pyproject.toml may hold options
+    except FileNotFoundError:
+        raise SitemapkitError(
+            "the current folder no longer exists (removed while a shell was in it); cd into "
+            "an existing folder and run the command again"
+        ) from None
+    sources = gather_options(args, cwd)
     try:
         options = resolve_options({name: value for name, (value, _) in sources.items()})
     except OptionError as exc:
@@ -264,7 +271,7 @@ def run_build(args: argparse.Namespace) -> int:
     if progress is not None:
         with contextlib.suppress(OSError, ValueError):
             sys.stderr.write("\r\033[K")
-    print(summary(result, time.perf_counter() - started))
+    show(summary(result, time.perf_counter() - started))
     return EXIT_OK
 
 
@@ -345,8 +352,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with _sigterm_as_exception():
             code = runner(args)
-            if sys.stdout is not None:  # `>&-`: Python has no stream, and print skips it
-                sys.stdout.flush()  # a pipe closed early fails here, not at exit
+            flush_report()  # a pipe closed early fails here, not at exit
         return code
     except SitemapkitError as exc:
         say(f"sitemapkit: error: {exc.spelled(flag_name)}")
@@ -362,11 +368,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `sitemapkit validate ... | head` stopped reading: no traceback
         quiet_stdout()
         return EXIT_BROKEN_PIPE
-    except OSError as exc:  # stdout on a full disk: the work is done, its report is lost
+    except ReportLost as exc:  # stdout on a full disk: the work is done, its report is lost
         quiet_stdout()
         say(
             f"sitemapkit: error: the report could not be written to standard output "
-            f"({exc.strerror}), though the "
+            f"({exc}), though the "
             + ("sitemaps were written" if args.command == "build" else "check ran")
             + ": free the disk, or send the output elsewhere"
         )

@@ -89,10 +89,16 @@ def read_project_config(folder: Path) -> tuple[Path | None, dict[str, Any]]:
     try:
         return candidate, read_config_file(candidate)
     except SitemapkitError:
-        try:  # another tool's broken file is not ours to fail on
-            data = candidate.read_bytes()
-        except OSError:
-            data = b""
-        if any("sitemapkit".encode(code) in data for code in _ENCODINGS):
+        if _names_sitemapkit(candidate):
             raise
-        return None, {}
+        return None, {}  # another tool's broken file is not ours to fail on
+
+
+def _names_sitemapkit(path: Path) -> bool:
+    """Whether a file mentions this tool, in any encoding an editor saves; one that cannot be
+    read may hold its options."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return True
+    return any("sitemapkit".encode(code) in data for code in _ENCODINGS)

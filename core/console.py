@@ -21,3 +21,29 @@ def quiet_stdout() -> None:
         with contextlib.suppress(OSError, ValueError):
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
+
+
+class ReportLost(Exception):
+    """Standard output could not take the report (a file on a full disk): the work is done."""
+
+
+def show(text: str) -> None:
+    """A line of the report on stdout; nothing when Python has no stdout (`>&-`)."""
+    try:
+        print(text)
+    except BrokenPipeError:  # a reader that stopped early: the caller's exit code 141
+        raise
+    except OSError as exc:
+        raise ReportLost(exc.strerror or str(exc)) from exc
+
+
+def flush_report() -> None:
+    """Where a buffered report fails: a pipe closed early, or a full disk."""
+    if sys.stdout is None:
+        return
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise ReportLost(exc.strerror or str(exc)) from exc

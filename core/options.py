@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from .errors import OptionError, UnknownOptionError
 from .patterns import check_pattern
-from .urls import BASE_URL_EXAMPLE, MAX_LOC_LENGTH, normalise_base_url
+from .urls import BASE_URL_EXAMPLE, MAX_LOC_LENGTH, encode_file_path, normalise_base_url
 
 CHANGEFREQ_WORDS = ("always", "hourly", "daily", "weekly", "monthly", "yearly", "never")
 MAX_URLS_PER_FILE = 50_000
@@ -464,7 +464,10 @@ def _together(options: SitemapOptions) -> SitemapOptions:
             "txt_name", options.txt_name, "robots.txt is for crawler rules; use sitemap.txt"
         )
     longest = max(options.index_name, f"{stem}-{MAX_URLS_PER_FILE}.xml", key=len)
-    if options.base_url is not None and len(options.base_url + longest) > MAX_LOC_LENGTH:
+    if (  # as the index and robots.txt write it: encoded
+        options.base_url is not None
+        and len(options.base_url + encode_file_path(longest)) > MAX_LOC_LENGTH
+    ):
         raise OptionError(  # the index lists the sitemaps' own URLs, which must fit too
             "base_url",
             options.base_url,

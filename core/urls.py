@@ -5,6 +5,7 @@ from __future__ import annotations
 import ipaddress
 import posixpath
 import re
+import unicodedata
 from functools import lru_cache
 from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
@@ -52,6 +53,12 @@ def normalise_base_url(value: str) -> str:
         except ValueError as exc:
             raise ValueError(f"its host {host!r} is not a valid IPv6 address") from exc
     else:
+        if any(char in _DEVIATIONS for char in host):
+            raise ValueError(
+                f"its host name {host!r} has a letter (ß, ς, or a joiner) that the older "
+                "IDNA 2003 rules map away, naming another host than the one browsers reach; "
+                f"write its punycode form, {punycode_host(host)}"
+            )
         try:
             host = host.encode("idna").decode("ascii")
         except UnicodeError as exc:
@@ -122,6 +129,21 @@ DEFAULT_PORTS = {"http": 80, "https": 443}
 
 #: Names that only ever reach the machine itself or its local network (RFC 6761, RFC 6762).
 _LOCAL_NAMES = ("localhost", ".localhost", ".local", ".internal", ".lan", ".home.arpa")
+
+
+#: Letters IDNA 2003 (Python's `idna` codec) maps away, and IDNA 2008 keeps: `straße.de` is
+#: `strasse.de` to the first, `xn--strae-oqa.de` to browsers.
+_DEVIATIONS = frozenset("ßς\u200c\u200d")
+
+
+def punycode_host(host: str) -> str:
+    """A host's ASCII form as browsers make it (IDNA 2008): each label lower-cased and
+    composed, then punycode, with no letter mapped away."""
+    labels = []
+    for label in host.split("."):
+        label = unicodedata.normalize("NFC", label.lower())
+        labels.append(label if label.isascii() else "xn--" + label.encode("punycode").decode())
+    return ".".join(labels)
 
 
 def local_host(url: str) -> str | None:

@@ -40,6 +40,7 @@ from .urls import (
 )
 from .validate_file import TEXT_SUFFIXES, FileCheck, Level, Problem, check_file
 from .validate_values import (
+    authority_end,
     check_url,
     folder_of,
     has_session_id,
@@ -305,7 +306,8 @@ class _Validation:
         then casts one vote, its sample's choice, so a stale sitemap another tool left (its
         URLs under `en/2.1/` that name files at the top) cannot outvote the index beside it.
         A tie goes to a robots.txt line, then to the shortest base. With no vote, robots.txt's
-        lines decide (preferring one the URLs are under), then the first valid URL's host.
+        lines decide (preferring one the URLs are under), then the deepest folder the valid
+        URLs on the first one's host share.
         """
         named = [
             base
@@ -435,7 +437,7 @@ class _Validation:
             return self.follow_index(check, visit)
         if check.kind == "urlset":
             self.check_locs(check, visit.url, self.seen_locs)
-            self.check_text_twin(visit.path, check)
+            self.check_text_twin(visit.path, check, visit.url)
         elif check.kind == "text":
             self.check_locs(check, visit.url, {})
         return []
@@ -605,7 +607,7 @@ class _Validation:
         folder = folder_of(url) if url is not None else None
         joined = "\n".join(check.locs)  # one scan, not one per URL
         any_session_id, any_fragment = has_session_id(joined), "#" in joined
-        any_dots = "/." in joined
+        any_dots = "/." in joined or "%2e" in joined.lower()  # `/%2E%2E/` is `/../`
         listed = self.listed
         for loc, line, key in self.first_listings(check, folder):
             listed[loc] = None
@@ -641,7 +643,7 @@ class _Validation:
                     f"loc {loc!r} ends with a #fragment, which crawlers drop (it names a place "
                     "in the page, not a page); list the page's URL without it",
                 )
-            if any_dots and "/." in loc and check_url(loc) is None:
+            if any_dots and ("/." in loc or "%2" in loc) and check_url(loc) is None:
                 self.check_dot_segments(check, line, loc)
         self.report.urls += len(check.locs)
         if check.kind == "urlset":
@@ -651,8 +653,11 @@ class _Validation:
 
     def check_dot_segments(self, check: FileCheck, line: int, loc: str) -> None:
         """`blog/../docs/a.html` is `docs/a.html` to a crawler: another URL than the one listed."""
-        start = loc.find("/", loc.index("//") + 2) + 1
-        path = loc[start:].partition("#")[0] if start > 0 else ""
+        end = authority_end(loc)
+        if loc[end : end + 1] != "/":  # no path (`https://h?next=/../x`): a query's `/../`
+            return
+        start = end + 1
+        path = loc[start:].partition("#")[0]
         if not has_dot_segments(path):
             return
         resolved = without_dot_segments(path)
@@ -833,7 +838,7 @@ class _Validation:
                 f"does not decompress to {plain.name}; rebuild so both hold the same sitemap",
             )
 
-    def check_text_twin(self, path: Path, xml_check: FileCheck) -> None:
+    def check_text_twin(self, path: Path, xml_check: FileCheck, url: str | None) -> None:
         stem = path.name.removesuffix(".gz").removesuffix(".xml")
         twin = self.twins.get(path.resolve(), path.with_name(stem + ".txt"))
         if not is_file(twin):
@@ -842,7 +847,8 @@ class _Validation:
         if text_check is None or twin.resolve() in self.visited:
             return
         self.mark_visited(twin, text_check)
-        for _ in self.first_listings(text_check, None):  # its own duplicates: reported
+        folder = folder_of(url) if url is not None else None  # as its twin's: keys skipped
+        for _ in self.first_listings(text_check, folder):  # its own duplicates: reported
             pass
         in_xml, in_text = set(xml_check.locs), set(text_check.locs)
         for missing, holder, other in (

@@ -10,7 +10,7 @@ import json
 import time
 from typing import Any
 
-from .console import say
+from .console import say, show
 from .errors import SitemapkitError
 from .validate import ValidationReport, validate_target
 
@@ -58,11 +58,11 @@ def run_validate(args: argparse.Namespace) -> int:
     failed = bool(report.errors) or (args.strict and bool(report.warnings))
     if args.format == "json":
         data = report.as_dict() | {"ok": not failed, "strict": args.strict}
-        print(json.dumps(data, indent=2))  # ASCII escapes: valid JSON on any console
+        show(json.dumps(data, indent=2))  # ASCII escapes: valid JSON on any console
     else:
         for problem in report.problems:
-            print(problem.as_text())
-        print(summary(report, time.perf_counter() - started))
+            show(problem.as_text())
+        show(summary(report, time.perf_counter() - started))
     return EXIT_PROBLEMS if failed else EXIT_CLEAN
 
 

@@ -32,6 +32,7 @@ _HTML_PAGE = "is an HTML page, not a sitemap (a <urlset> or <sitemapindex>)"
 #: The schema's shortest loc (`http://a.co` is one short).
 _SHORTEST_LOC = 12
 _GZIP_MAGIC = b"\x1f\x8b"
+_LINE_ENDS = re.compile(r"\r\n?|\n")
 _DECLARED_ENCODING = re.compile(rb"""^(?:\xef\xbb\xbf)?<\?xml[^>]*encoding=["']([^"']+)["']""")
 
 
@@ -243,7 +244,12 @@ def _check_xml(result: FileCheck, data: bytes) -> None:
                 "alternate",
                 line,
                 f"<xhtml:link> has no {' or '.join(missing)}{but}, so search engines ignore "
-                'this alternate; write rel="alternate" hreflang="..." href="https://..."',
+                "this alternate; write "
+                + (
+                    'rel="alternate" media="..." href="https://..."'
+                    if "media" in attrs
+                    else 'rel="alternate" hreflang="..." href="https://..."'
+                ),
                 "warning",
             )
             return
@@ -386,14 +392,16 @@ _XHTML_LINK = "http://www.w3.org/1999/xhtml link"
 def _syntax_error(data: bytes, error: xml.parsers.expat.ExpatError) -> str:
     """Expat's message, with the column and the text around it: a sitemap written on one line
     (as some tools write them) has a line number that points nowhere."""
-    start = 0
-    for _ in range(error.lineno - 1):
-        start = data.find(b"\n", start) + 1
-    at = start + error.offset
-    before = data[max(start, at - 40) : at].decode("utf-8", "replace")
-    after = data[at : at + 20].decode("utf-8", "replace").partition("\n")[0]
+    text = data.decode("utf-8", "replace")
+    # Expat counts lines as XML ends them (CR, LF or both) and columns in characters (a
+    # byte-order mark is one).
+    line = _LINE_ENDS.split(text, maxsplit=error.lineno)[error.lineno - 1 :][:1]
+    line_text = line[0] if line else ""
+    before = line_text[max(0, error.offset - 40) : error.offset]
+    after = line_text[error.offset : error.offset + 20]
+    bom = error.lineno == 1 and text.startswith("\ufeff")  # which no editor shows
     message = (
-        f"not well-formed XML at column {error.offset + 1}: "
+        f"not well-formed XML at column {error.offset + 1 - bom}: "
         f"{xml.parsers.expat.ErrorString(error.code)}, at {before!r} + {after!r}"
     )
     ampersand = before.rfind("&")

@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 from .dates import iso_datetime
 from .options import CHANGEFREQ_WORDS
-from .urls import MAX_LOC_LENGTH, STRAY_PERCENT
+from .urls import MAX_LOC_LENGTH, STRAY_PERCENT, punycode_host
 
 #: The common case: http(s), a host, then printable ASCII RFC 3986 allows raw or valid %XX.
 _CHAR = r"[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=]"
@@ -47,7 +47,7 @@ def folder_of(url: str) -> str:
 
 def origin_of(url: str) -> str:
     """scheme://host[:port] of an absolute URL, compared the way browsers compare origins."""
-    end = _authority_end(url)
+    end = authority_end(url)
     return _origin_key(url[:end]) if end >= 0 else ""  # a relative URL has none
 
 
@@ -69,7 +69,7 @@ def _origin_key(origin: str) -> str:
 
 def same_url_key(url: str) -> str:
     """One spelling for URLs that differ only in the case of scheme and host or a default port."""
-    end = _authority_end(url)
+    end = authority_end(url)
     return url if end < 0 else _origin_key(url[:end]) + url[end:]
 
 
@@ -77,7 +77,7 @@ def remainder_under(url: str, folder: str) -> str | None:
     """What follows `folder` in `url`, comparing scheme and host without case; None if outside."""
     if url.startswith(folder):
         return url[len(folder) :]
-    url_end, folder_end = _authority_end(url), _authority_end(folder)
+    url_end, folder_end = authority_end(url), authority_end(folder)
     if url_end < 0 or folder_end < 0:
         return None
     if _origin_key(url[:url_end]) != _origin_key(folder[:folder_end]):
@@ -88,7 +88,7 @@ def remainder_under(url: str, folder: str) -> str | None:
     return path[len(folder_path) :] if path.startswith(folder_path) else None
 
 
-def _authority_end(url: str) -> int:
+def authority_end(url: str) -> int:
     """Where scheme://host[:port] ends, or -1 for a URL without one."""
     start = url.find("//")
     if start < 0:
@@ -118,11 +118,7 @@ def _explain_url(url: str) -> str | None:
         return "is not an absolute http:// or https:// URL; write the full address"
     host = parts.hostname or ""
     if not host.isascii():  # a host is not percent-encoded: it has an ASCII form of its own
-        try:
-            ascii_host = host.encode("idna").decode("ascii")
-        except UnicodeError:
-            return f"has the host {host!r} written raw; write its IDNA (punycode) form"
-        return f"has the host {host!r} written raw; write its IDNA form, {ascii_host}"
+        return f"has the host {host!r} written raw; write its IDNA form, {punycode_host(host)}"
     for char in url:
         if char not in _URI_CHARS:
             escaped = "".join(f"%{byte:02X}" for byte in char.encode("utf-8"))
@@ -173,7 +169,7 @@ def check_lastmod(value: str) -> str | None:
         )
     if _DATE.fullmatch(value) or _DATETIME.fullmatch(value):
         return f"lastmod {value!r} is not a real date or time; {_LASTMOD_HINT}"
-    if _ZONED_DATE.fullmatch(value):
+    if _ZONED_DATE.fullmatch(value) and (value.endswith("Z") or value[-5:] <= "14:00"):
         return (
             f"lastmod {value!r} is a date with a time zone: the schema takes it, but the "
             f"protocol's W3C Datetime has no such form, and crawlers may not read it; "

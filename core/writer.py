@@ -559,10 +559,10 @@ class SitemapWriter:
         result.orphaned = [
             name for name in result.orphaned if os.path.lexists(os.path.join(self.root, name))
         ]
-        result.foreign_twins = self._foreign_twins(result.files)
+        result.foreign_twins = self._foreign_twins(result.files, known)
         return result
 
-    def _foreign_twins(self, written: list[str]) -> list[str]:
+    def _foreign_twins(self, written: list[str], known: NotedTextFiles) -> list[str]:
         """Another tool's `.gz` or `.txt` twin of a sitemap written without one: a crawler
         may read it, and validate compares it, but nothing keeps it in step."""
         twins: list[str] = []
@@ -577,7 +577,7 @@ class SitemapWriter:
             twin
             for twin in twins
             if os.path.isfile(os.path.join(self.root, twin))
-            and not is_own_file(os.path.join(self.root, twin), {})
+            and not is_own_file(os.path.join(self.root, twin), known)
         ]
 
     def _untouched_since_the_start(self, path: str) -> bool:

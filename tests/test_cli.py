@@ -1315,7 +1315,9 @@ def test_output_that_cannot_be_written_stops_no_build_and_shows_no_traceback(
     tmp_path: Path,
 ) -> None:
     """stdout or stderr closed (`>&-`) or on a full disk (/dev/full): the sitemaps are still
-    written; a lost summary is told on stderr with exit 1, a lost notice costs nothing."""
+    written. A summary stdout on a full disk cannot take is told on stderr with exit 1; closed,
+    stdout takes nothing, as /dev/null would; a lost notice costs nothing. A current folder
+    removed under the shell is an error line too."""
     site = tmp_path / "site"
     write_tree(site, {"index.html": "<p>", "a.html": "<p>"})
     command = [sys.executable, "-m", "sitemapkit", "build", str(site)]
@@ -1333,9 +1335,7 @@ def test_output_that_cannot_be_written_stops_no_build_and_shows_no_traceback(
         shell += " >&-" if close == 1 else " 2>&-" if close == 2 else ""
         shell += f" >{streams['stdout']}" if streams.get("stdout") == "/dev/full" else ""
         shell += f" 2>{streams['stderr']}" if "stderr" in streams else ""
-        done = subprocess.run(
-            ["sh", "-c", shell], capture_output=close != 1, text=True, check=False
-        )
+        done = subprocess.run(["sh", "-c", shell], capture_output=True, text=True, check=False)
         assert (site / "sitemap.xml").is_file(), name
         if name == "stdout full":
             assert done.returncode == 1, name
@@ -1345,7 +1345,16 @@ def test_output_that_cannot_be_written_stops_no_build_and_shows_no_traceback(
             ), done.stderr
         else:
             assert done.returncode == 0, (name, done.stderr)
-        assert "Traceback" not in (done.stderr or ""), name
+        assert "Traceback" not in done.stderr, name
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    shell = f"cd '{gone}' && rmdir '{gone}' && " + " ".join(f"'{word}'" for word in command)
+    done = subprocess.run(["sh", "-c", shell], capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stderr) == (
+        1,
+        "sitemapkit: error: the current folder no longer exists (removed while a shell was in "
+        "it); cd into an existing folder and run the command again\n",
+    )
 
 
 def test_a_page_that_cannot_be_read_is_named_with_its_folder(

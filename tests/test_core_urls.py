@@ -195,6 +195,12 @@ def test_a_file_serves_the_url_a_static_host_answers_with_it(
     assert file_serves_url(path, url_path) is served
 
 
+def test_a_host_idna_2003_would_map_to_another_is_refused_with_the_browsers_form() -> None:
+    with pytest.raises(ValueError, match=r"write its punycode form, xn--strae-oqa\.de$"):
+        normalise_base_url("https://straße.de/")
+    assert normalise_base_url("https://bücher.example/") == "https://xn--bcher-kva.example/"
+
+
 def test_a_site_below_another_is_found_by_its_base_url() -> None:
     main = "https://example.com/"
     assert path_below("https://example.com/fr/", main) == "fr/"

@@ -346,6 +346,15 @@ def test_another_tools_text_twin_beside_a_sitemap_written_without_one_is_a_warni
     build_sitemaps(tmp_path, options, pages(2), report=notices.append)  # its own: removed
     assert "foreign-twin" not in [n.code for n in notices]
     assert not (tmp_path / "sitemap.txt").exists()
+    # Its own text file, left under the index's default name's notes: no other tool's.
+    build_sitemaps(tmp_path, resolve_options({"base_url": BASE, "robots": False}), pages(2))
+    renamed = resolve_options(
+        {"base_url": BASE, "robots": False, "txt": False, "index_name": "sitemap_index.xml"}
+    )
+    notices.clear()
+    build_sitemaps(tmp_path, renamed, pages(2), report=notices.append)
+    assert [n.code for n in notices] == ["earlier-names"]
+    assert notices[0].message.endswith(", and the text file) by hand")
 
 
 def test_replacing_a_file_another_tool_wrote_warns_naming_it_and_the_option(

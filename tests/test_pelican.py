@@ -1206,6 +1206,17 @@ def test_a_subsite_whose_siteurl_path_is_not_its_folder_is_listed_where_pelican_
     assert len(told) == 2 and "(the first: 'francais/" in told[1]  # unserved-url's count
 
 
+def test_a_subsite_at_the_main_sites_own_address_keeps_its_pages_where_they_are_written(
+    build_with_subsite: Callable[..., Path], caplog: pytest.LogCaptureFixture
+) -> None:
+    """A SITEURL that is the main one's: no folder of its own to list it at, so its pages
+    without a URL of their own stay at fr/, where they are served, and no subsite-url."""
+    with caplog.at_level(logging.WARNING, logger="sitemapkit"):
+        out = build_with_subsite(SUBSITE_URL=BASE.rstrip("/"))
+    assert urls("fr/", "fr/tag/fr.html") <= set(locs(out / "sitemap.xml"))
+    assert not [r for r in caplog.records if "the subsite in" in r.getMessage()]
+
+
 @pytest.mark.parametrize("where", ["other host", "outside the output"])
 def test_a_subsite_that_cannot_be_in_this_sitemap_gets_one_of_its_own(
     build_with_subsite: Callable[..., Path],

@@ -1440,3 +1440,66 @@ def test_a_gzip_file_that_cannot_be_read_counts_as_checked(tmp_path: Path) -> No
     report = validate_target(path)
     assert [p.code for p in report.problems] == ["gzip"]
     assert len(report.files) == 1
+
+
+@pytest.mark.parametrize("start", ["", "\ufeff", "<!-- 日本語のタイトル -->\r"])
+def test_an_xml_error_is_placed_by_characters_whatever_comes_before(
+    tmp_path: Path, start: str
+) -> None:
+    """Expat counts columns in characters (a byte-order mark is one, which no editor shows)
+    and ends lines at CR too."""
+    path = tmp_path / "sitemap.xml"
+    head = f'<urlset xmlns="{NS}"><url><loc>https://h.com/日本</loc></url>'
+    path.write_text(f"{start}{head}<url><loc>https://h.com/?a=1&b=2</loc></url></urlset>", "utf-8")
+    xml_errors = [p for p in validate_target(path).problems if p.code == "xml"]
+    (problem,) = xml_errors
+    assert problem.line == (2 if start.endswith("\r") else 1)
+    column = len(f"{head}<url><loc>https://h.com/?a=1&b") + 1
+    assert problem.message.startswith(f"not well-formed XML at column {column}: "), problem
+    assert problem.message.endswith("?a=1&b' + '=2</loc></url></urls'; write a raw & as &amp;")
+
+
+def test_dot_segments_are_those_of_the_path_also_when_encoded(tmp_path: Path) -> None:
+    path = tmp_path / "sitemap.xml"
+    found = {}
+    for loc in [
+        "https://h.com?next=/../x",
+        "https://h.com/a/%2E%2E/b.html",
+        "https://h.com/a?q=/./",
+    ]:
+        path.write_text(f'<urlset xmlns="{NS}"><url><loc>{loc}</loc></url></urlset>', "utf-8")
+        found[loc] = [p.code for p in validate_target(path).problems]
+    assert found == {
+        "https://h.com?next=/../x": [],
+        "https://h.com/a/%2E%2E/b.html": ["dot-segment"],
+        "https://h.com/a?q=/./": [],
+    }
+
+
+def test_a_raw_host_is_told_the_form_browsers_use(tmp_path: Path) -> None:
+    """IDNA 2003 maps `ß` to `ss`, which names another domain."""
+    path = tmp_path / "sitemap.xml"
+    path.write_text(f'<urlset xmlns="{NS}"><url><loc>https://straße.de/</loc></url></urlset>')
+    (problem,) = validate_target(path).problems
+    assert problem.message.endswith("write its IDNA form, xn--strae-oqa.de")
+
+
+def test_a_mobile_alternate_without_rel_is_told_the_mobile_fix(tmp_path: Path) -> None:
+    path = tmp_path / "sitemap.xml"
+    path.write_text(
+        f'<urlset xmlns="{NS}" xmlns:xhtml="http://www.w3.org/1999/xhtml"><url>'
+        "<loc>https://www.example.com/a/</loc>"
+        '<xhtml:link media="only screen and (max-width: 640px)" href="https://m.example.com/a"/>'
+        "</url></urlset>"
+    )
+    (problem,) = validate_target(path).problems
+    assert problem.message.endswith('write rel="alternate" media="..." href="https://..."')
+
+
+def test_a_date_with_a_zone_beyond_14_hours_is_told_so() -> None:
+    from sitemapkit.validate_values import check_lastmod
+
+    assert "a date with a time zone" in str(check_lastmod("2024-05-01-14:00"))
+    assert "beyond the schema's -14:00 to +14:00" not in str(check_lastmod("2024-05-01-14:00"))
+    said = str(check_lastmod("2024-05-01+15:00"))
+    assert "a date with a time zone" not in said and "is not in a form" in said

@@ -137,7 +137,7 @@ def _rebased(written: Written, path_prefix: str, url_prefix: str, pretty: bool) 
     url = page.url
     if url is not None:
         url = url_prefix + url.lstrip("/")
-    elif url_prefix != path_prefix:  # Pelican links it below the subsite's SITEURL too
+    elif url_prefix and url_prefix != path_prefix:  # Pelican links it below its SITEURL
         path = page.path
         if pretty and (path == "index.html" or path.endswith("/index.html")):
             path = path[: -len("index.html")]
@@ -257,7 +257,7 @@ def pages_of(main: SiteRun, options: PelicanOptions) -> Sites:
             continue
         if prefixes[0]:
             merged_folders.append(run.output_path)
-        if prefixes[0] != prefixes[1]:
+        if prefixes[1] and prefixes[0] != prefixes[1]:
             notices.append(_moved_notice(run, *prefixes))
         run_left_out: list[str] = []
         listed = _listed(run, options, static, run_left_out)
