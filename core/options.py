@@ -285,7 +285,8 @@ class SitemapOptions:
         _integer(
             MIN_BYTES_PER_FILE, MAX_BYTES_PER_FILE, "the protocol's limit may only be lowered"
         ),
-        "Most bytes per sitemap file (uncompressed) before splitting.",
+        "Most bytes per sitemap file of URLs (uncompressed) before splitting (not the index, "
+        "which cannot be split).",
     )
     sitemap_name: str = _spec(
         "sitemap.xml", "text", _file_name(".xml"), "File name of the XML sitemap."
