@@ -129,37 +129,42 @@ def without_html(url_path: str) -> str:
     return url_path[:-5]
 
 
-def _unserved_notice(pages: Mapping[str, str]) -> Notice:
-    """The generator links a page at an address no file it wrote answers: the URL (its
-    canonical one) is listed, and is a 404 on a static host until the two agree."""
-    count = len(pages)
-    many = count > 1
+def _listed_urls_notice(
+    code: str, pages: Mapping[str, str], at: str, outcome: str, fix: str
+) -> Notice:
+    """Pages listed at the URLs the generator links (their canonical ones), which the files it
+    wrote do not answer as they should; the first is named."""
+    many = len(pages) > 1
     first_path, first_url = next(iter(pages.items()))
     return Notice(
         "warning",
+        code,
+        f"{len(pages):,} page{'s are' if many else ' is'} listed at {'URLs' if many else 'a URL'} "
+        f"{at} (the first: {first_url!r}, written to {first_path!r}), {outcome}: the "
+        f"generator's URL settings and the files it writes disagree; {fix}",
+    )
+
+
+def _unserved_notice(pages: Mapping[str, str]) -> Notice:
+    """A 404 on a static host until the two agree."""
+    return _listed_urls_notice(
         "unserved-url",
-        f"{count:,} page{'s are' if many else ' is'} listed at {'URLs' if many else 'a URL'} "
-        f"that no file in the output serves (the first: {first_url!r}, written to "
-        f"{first_path!r}), so on a static host {'they are' if many else 'it is'} a 404: the "
-        "generator's URL settings and the files it writes disagree; make them agree, or serve "
-        "those URLs from those files",
+        pages,
+        "that no file in the output serves",
+        f"so on a static host {'they are' if len(pages) > 1 else 'it is'} a 404",
+        "make them agree, or serve those URLs from those files",
     )
 
 
 def _redirected_notice(pages: Mapping[str, str]) -> Notice:
     """A folder's page linked without its slash: a static host answers with a redirect to the
     folder, and search consoles report a listed redirect."""
-    count = len(pages)
-    many = count > 1
-    first_path, first_url = next(iter(pages.items()))
-    return Notice(
-        "warning",
+    return _listed_urls_notice(
         "redirect-url",
-        f"{count:,} page{'s are' if many else ' is'} listed at {'URLs' if many else 'a URL'} "
-        f"without the final slash of {'their folders' if many else 'its folder'} (the first: "
-        f"{first_url!r}, written to {first_path!r}), which a static host answers with a "
-        "redirect, and search engines report a listed redirect: the generator's URL settings "
-        "and the files it writes disagree; end those URLs with '/'",
+        pages,
+        f"without the final slash of {'their folders' if len(pages) > 1 else 'its folder'}",
+        "which a static host answers with a redirect, and search engines report a listed redirect",
+        "end those URLs with '/'",
     )
 
 
