@@ -525,8 +525,10 @@ class EntryMaker:
                         continue
                     url_path = resolved
                 serves: bool | None = file_serves_url(path, url_path)
-                if serves and path.endswith("/index.html") and url_path[-1:] != "/":
-                    serves = url_path == path or None  # a host's redirect to the folder
+                if serves and url_path[-1:] != "/" and path.endswith("/index.html"):
+                    folder = path[: -len("/index.html")]  # `late` for `late/index.html`
+                    if folder in (url_path, unquote(url_path)):
+                        serves = None  # a host's redirect to the folder
             else:  # a file path: its folder is encoded once, its name checked alone
                 serves = True
                 folder, sep, name = path.rpartition("/")

@@ -1671,3 +1671,48 @@ def test_of_two_documents_dirhtml_writes_to_one_file_the_one_served_decides(
     assert build.code == 0, build.warnings
     assert "Guide folder" in (build.out / "guide" / "index.html").read_text(encoding="utf-8")
     assert lastmods(build.out)[BASE + "guide/"] == w3c(T_SOURCE)
+
+
+def test_folder_pages_without_link_suffix_and_names_with_hash_are_listed_as_served(
+    tmp_path: Path,
+) -> None:
+    """`html_link_suffix = ''` links `guide/index`, which `guide/index.html` serves (no
+    redirect); dirhtml's `c#` and `q?x` are escaped, not a fragment and a query."""
+    files = {
+        "conf.py": conf("extensions = ['sitemapkit.sphinx']", f"html_baseurl = {BASE!r}"),
+        "index.rst": "Home\n====\n\n.. toctree::\n\n   guide/index\n   lang/c#\n   q?x\n",
+        "guide/index.rst": "Guide\n=====\n",
+        "lang/c#.rst": "C sharp\n=======\n",
+        "q?x.rst": "Q\n=\n",
+    }
+    src = make_site(tmp_path, files)
+    plain = sphinx_build(src, tmp_path / "plain", "html", "-W", "-D", "html_link_suffix=")
+    assert plain.code == 0, plain.warnings
+    assert set(locs(plain.out / "sitemap.xml")) == {
+        BASE + "index",
+        BASE + "guide/index",
+        BASE + "lang/c%23",
+        BASE + "q%3Fx",
+    }
+    folders = sphinx_build(src, tmp_path / "dirhtml", "dirhtml")
+    assert "sitemapkit" not in folders.warnings, folders.warnings
+    listed = set(locs(folders.out / "sitemap.xml"))
+    assert {BASE + "lang/c%23/", BASE + "q%3Fx/"} <= listed
+    assert all((folders.out / unquote(loc[len(BASE) :]) / "index.html").is_file() for loc in listed)
+
+
+def test_an_empty_base_url_conf_py_sets_is_an_info_line_and_none_at_all_a_warning(
+    tmp_path: Path,
+) -> None:
+    """Read the Docs' `html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "")` is
+    empty on every other machine: a local `-W` build must pass."""
+    said = "sitemapkit: no sitemap is written because the site's address is unknown"
+    for stated, expected_code in ((True, 0), (False, 1)):
+        lines = ["extensions = ['sitemapkit.sphinx']"]
+        if stated:
+            lines.append("import os; html_baseurl = os.environ.get('NO_SUCH_VARIABLE', '')")
+        src = make_site(tmp_path / str(stated), {"conf.py": conf(*lines), "index.rst": "H\n=\n"})
+        done = sphinx_build_process(src, tmp_path / str(stated) / "out", "-W")
+        assert done.returncode == expected_code, done.stderr
+        assert (said in done.stderr) is not stated  # an INFO line, which -q leaves out
+        assert not (tmp_path / str(stated) / "out" / "sitemap.xml").exists()

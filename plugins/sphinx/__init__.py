@@ -211,7 +211,10 @@ class SitemapRun:
             for message in doubtful_settings(app.config, self.options, app.builder):
                 logger.warning("sitemapkit: %s", message, type=LOG_TYPE, subtype="config")
         if self.options is None:
-            logger.warning(
+            # `html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "")`, empty outside
+            # the host's builders, is a set-up, not a slip: an INFO line, which `-W` passes.
+            stated = BASE_URL_SETTING in getattr(app.config, "_raw_config", {})
+            (logger.info if stated else logger.warning)(
                 "sitemapkit: no sitemap is written because the site's address is unknown (one "
                 "an earlier build wrote is left as it was); "
                 "set %s = 'https://example.com/docs/' (or %sbase_url) in conf.py",

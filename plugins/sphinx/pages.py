@@ -99,10 +99,12 @@ def target_uris(builder: StandaloneHTMLBuilder) -> Callable[[str], str]:
     """
     ask = builder.get_target_uri
     if type(builder).get_target_uri is DirectoryHTMLBuilder.get_target_uri:
-        # dirhtml answers unquoted, as its canonical link is (`c++/`): only a `%` is escaped,
-        # so that a document named `%41` does not read as `A/`; the core encodes the rest.
+        # dirhtml answers unquoted, as its canonical link is (`c++/`): only what would read
+        # otherwise in a URL is escaped (`%41` is no `A/`, `c#/` no fragment, `q?x/` no
+        # query); the core encodes the rest.
         def dirhtml_target_uri(docname: str) -> str:
-            return ask(docname).replace("%", "%25")
+            uri = ask(docname).replace("%", "%25")
+            return uri.replace("#", "%23").replace("?", "%3F") if "#" in uri or "?" in uri else uri
 
         return dirhtml_target_uri
     if type(builder).get_target_uri is not StandaloneHTMLBuilder.get_target_uri:
