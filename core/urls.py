@@ -189,6 +189,15 @@ def encode_file_path(path: str) -> str:
     return _encode_folder(folder) + sep + encoded_name if sep else encoded_name
 
 
+def file_url_path(path: str, pretty: bool) -> str:
+    """The URL path (below the base URL) at which the core lists a page known by its file
+    alone: encoded, and a folder's `index.html` as the folder when `pretty`. For an adapter
+    that must state such a URL itself; the page loop does the same with a cache per folder."""
+    if pretty and (path == "index.html" or path.endswith("/index.html")):
+        path = path[: -len("index.html")]
+    return encode_file_path(path)
+
+
 def encode_link(link: str) -> str:
     """Encode a link a generator gave us (relative to the base): its path as `encode_url_path`
     does, a query kept as a query, a fragment dropped (it names a part of a page)."""

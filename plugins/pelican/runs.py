@@ -32,7 +32,7 @@ from sitemapkit.gc_pause import paused_gc
 from sitemapkit.options import OPTION_NAMES, closest_option, means_the_opposite
 from sitemapkit.pages import HTML_SUFFIXES, marked_from_heads
 from sitemapkit.patterns import PathMatcher, as_glob
-from sitemapkit.urls import encode_file_path, local_host, normalise_base_url, path_below
+from sitemapkit.urls import file_url_path, local_host, normalise_base_url, path_below
 
 from .pages import (
     LISTING,
@@ -138,10 +138,7 @@ def _rebased(written: Written, path_prefix: str, url_prefix: str, pretty: bool) 
     if url is not None:
         url = url_prefix + url.lstrip("/")
     elif url_prefix and url_prefix != path_prefix:  # Pelican links it below its SITEURL
-        path = page.path
-        if pretty and (path == "index.html" or path.endswith("/index.html")):
-            path = path[: -len("index.html")]
-        url = url_prefix + encode_file_path(path)
+        url = url_prefix + file_url_path(page.path, pretty)
     return dataclasses.replace(
         page,
         path=path_prefix + page.path,
