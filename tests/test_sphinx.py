@@ -1716,3 +1716,37 @@ def test_an_empty_base_url_conf_py_sets_is_an_info_line_and_none_at_all_a_warnin
         assert done.returncode == expected_code, done.stderr
         assert (said in done.stderr) is not stated  # an INFO line, which -q leaves out
         assert not (tmp_path / str(stated) / "out" / "sitemap.xml").exists()
+
+
+def test_a_module_index_or_code_page_sphinx_stops_writing_is_no_longer_listed(
+    tmp_path: Path,
+) -> None:
+    """Renamed module: viewcode's record holds the new one only; no module documented: Sphinx
+    writes no py-modindex. Their old files stay in the output, and are not listed."""
+    files = {
+        "conf.py": conf(
+            "import os, sys",
+            "sys.path.insert(0, os.path.abspath('.'))",
+            "extensions = ['sitemapkit.sphinx', 'sphinx.ext.autodoc', 'sphinx.ext.viewcode']",
+            f"html_baseurl = {BASE!r}",
+        ),
+        "kit_stale_a.py": 'def greet():\n    """Say hello."""\n',
+        "kit_stale_b.py": 'def greet():\n    """Say hello."""\n',
+        "index.rst": "Home\n====\n\n.. toctree::\n\n   api\n",
+        "api.rst": "API\n===\n\n.. automodule:: kit_stale_a\n   :members:\n",
+    }
+    src = make_site(tmp_path, files)
+    out = tmp_path / "out"
+    assert sphinx_build(src, out).code == 0
+    listed = set(locs(out / "sitemap.xml"))
+    assert {BASE + "_modules/kit_stale_a.html", BASE + "py-modindex.html"} <= listed
+    (src / "api.rst").write_text("API\n===\n\n.. automodule:: kit_stale_b\n   :members:\n")
+    assert sphinx_build(src, out, "html", "-E").code == 0
+    assert (out / "_modules" / "kit_stale_a.html").is_file()  # left by the build before
+    listed = set(locs(out / "sitemap.xml"))
+    assert BASE + "_modules/kit_stale_b.html" in listed
+    assert BASE + "_modules/kit_stale_a.html" not in listed
+    (src / "api.rst").write_text("API\n===\n\nNo module.\n")
+    assert sphinx_build(src, out, "html", "-E").code == 0
+    assert (out / "py-modindex.html").is_file()
+    assert BASE + "py-modindex.html" not in set(locs(out / "sitemap.xml"))

@@ -71,13 +71,20 @@ class GeneratedPages:
     ) -> list[str]:
         """Names seen now or in earlier builds whose page file still exists; saved for next time.
 
-        A name that is now a document is dropped (documents come from the environment).
+        A name that is now a document is dropped (documents come from the environment), and so
+        is one the builder knows it no longer writes: a domain index with nothing left in it
+        (`py-modindex`, which Sphinx writes on every build it has entries), and a module page
+        viewcode's record no longer holds.
         """
         state = os.path.join(os.fspath(builder.outdir), STATE_NAME)
+        saved = _load(state)
+        gone = unwritten_indices(app, builder) | stale_module_pages(app, saved)
         names = sorted(
             name
-            for name in self.seen | _load(state) | viewcode_module_pages(app)
-            if name not in documents and os.path.isfile(builder.get_outfilename(name))
+            for name in self.seen | saved | viewcode_module_pages(app)
+            if name not in documents
+            and name not in gone
+            and os.path.isfile(builder.get_outfilename(name))
         )
         _save(state, names)
         return names
@@ -108,6 +115,32 @@ def _items(value: object) -> list[object]:
         return list(value)
     except TypeError:
         return []
+
+
+def unwritten_indices(app: Sphinx, builder: StandaloneHTMLBuilder) -> set[str]:
+    """The domain indices this build does not write (the builder writes every one that has
+    entries, on every build): an earlier build's file of one is stale."""
+    written = getattr(builder, "domain_indices", None)
+    if not isinstance(written, list):
+        return set()
+    every = {
+        f"{domain.name}-{index.name}"
+        for domain in app.env.domains.values()
+        for index in getattr(domain, "indices", ())
+    }
+    return every - {entry[0] for entry in written if isinstance(entry, tuple) and entry}
+
+
+def stale_module_pages(app: Sphinx, saved: set[str]) -> set[str]:
+    """Saved viewcode module pages that its record no longer holds (a module renamed or no
+    longer documented); none when the record cannot be read."""
+    if "sphinx.ext.viewcode" not in app.extensions:
+        return set()
+    modules = getattr(app.env, "_viewcode_modules", None)
+    if not isinstance(modules, dict):
+        return set()
+    kept = viewcode_module_pages(app) | {"_modules/index"}
+    return {name for name in saved if name.startswith("_modules/") and name not in kept}
 
 
 def viewcode_module_pages(app: Sphinx) -> set[str]:
