@@ -77,11 +77,11 @@ class GeneratedPages:
         viewcode's record no longer holds.
         """
         state = os.path.join(os.fspath(builder.outdir), STATE_NAME)
-        saved = _load(state)
-        gone = unwritten_indices(app, builder) | stale_module_pages(app, saved)
+        saved, recorded = _load(state), viewcode_module_pages(app)
+        gone = unwritten_indices(app, builder) | stale_module_pages(app, saved, recorded)
         names = sorted(
             name
-            for name in self.seen | saved | viewcode_module_pages(app)
+            for name in self.seen | saved | recorded
             if name not in documents
             and name not in gone
             and os.path.isfile(builder.get_outfilename(name))
@@ -131,15 +131,15 @@ def unwritten_indices(app: Sphinx, builder: StandaloneHTMLBuilder) -> set[str]:
     return every - {entry[0] for entry in written if isinstance(entry, tuple) and entry}
 
 
-def stale_module_pages(app: Sphinx, saved: set[str]) -> set[str]:
-    """Saved viewcode module pages that its record no longer holds (a module renamed or no
-    longer documented); none when the record cannot be read."""
+def stale_module_pages(app: Sphinx, saved: set[str], recorded: set[str]) -> set[str]:
+    """Saved viewcode module pages that its record (`recorded`, from
+    `viewcode_module_pages`) no longer holds (a module renamed or no longer documented);
+    none when the record cannot be read."""
     if "sphinx.ext.viewcode" not in app.extensions:
         return set()
-    modules = getattr(app.env, "_viewcode_modules", None)
-    if not isinstance(modules, dict):
+    if not isinstance(getattr(app.env, "_viewcode_modules", None), dict):
         return set()
-    kept = viewcode_module_pages(app) | {"_modules/index"}
+    kept = recorded | {"_modules/index"}
     return {name for name in saved if name.startswith("_modules/") and name not in kept}
 
 
