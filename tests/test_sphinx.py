@@ -1707,15 +1707,17 @@ def test_an_empty_base_url_conf_py_sets_is_an_info_line_and_none_at_all_a_warnin
     """Read the Docs' `html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "")` is
     empty on every other machine: a local `-W` build must pass."""
     said = "sitemapkit: no sitemap is written because the site's address is unknown"
-    for stated, expected_code in ((True, 0), (False, 1)):
+    for setting, expected_code in (("html_baseurl", 0), ("sitemapkit_base_url", 0), ("", 1)):
+        stated = bool(setting)
         lines = ["extensions = ['sitemapkit.sphinx']"]
         if stated:
-            lines.append("import os; html_baseurl = os.environ.get('NO_SUCH_VARIABLE', '')")
-        src = make_site(tmp_path / str(stated), {"conf.py": conf(*lines), "index.rst": "H\n=\n"})
-        done = sphinx_build_process(src, tmp_path / str(stated) / "out", "-W")
+            lines.append(f"import os; {setting} = os.environ.get('NO_SUCH_VARIABLE', '')")
+        root = tmp_path / (setting or "none")
+        src = make_site(root, {"conf.py": conf(*lines), "index.rst": "H\n=\n"})
+        done = sphinx_build_process(src, root / "out", "-W")
         assert done.returncode == expected_code, done.stderr
         assert (said in done.stderr) is not stated  # an INFO line, which -q leaves out
-        assert not (tmp_path / str(stated) / "out" / "sitemap.xml").exists()
+        assert not (root / "out" / "sitemap.xml").exists()
 
 
 def test_a_module_index_or_code_page_sphinx_stops_writing_is_no_longer_listed(

@@ -213,7 +213,8 @@ class SitemapRun:
         if self.options is None:
             # `html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "")`, empty outside
             # the host's builders, is a set-up, not a slip: an INFO line, which `-W` passes.
-            stated = BASE_URL_SETTING in getattr(app.config, "_raw_config", {})
+            written = getattr(app.config, "_raw_config", {})
+            stated = BASE_URL_SETTING in written or PREFIX + "base_url" in written
             (logger.info if stated else logger.warning)(
                 "sitemapkit: no sitemap is written because the site's address is unknown (one "
                 "an earlier build wrote is left as it was); "
