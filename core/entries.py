@@ -37,6 +37,7 @@ from .urls import (
     file_serves_url,
     has_dot_segments,
     is_plain_url_path,
+    redirects_to_folder,
     url_depth,
     without_dot_segments,
 )
@@ -525,10 +526,8 @@ class EntryMaker:
                         continue
                     url_path = resolved
                 serves: bool | None = file_serves_url(path, url_path)
-                if serves and url_path[-1:] != "/" and path.endswith("/index.html"):
-                    folder = path[: -len("/index.html")]  # `late` for `late/index.html`
-                    if folder in (url_path, unquote(url_path)):
-                        serves = None  # a host's redirect to the folder
+                if serves and url_path[-1:] != "/" and redirects_to_folder(path, url_path):
+                    serves = None  # served, but by a redirect: `redirect-url`
             else:  # a file path: its folder is encoded once, its name checked alone
                 serves = True
                 folder, sep, name = path.rpartition("/")

@@ -298,6 +298,15 @@ def path_below(base_url: str, main_base_url: str) -> str | None:
     return base_url[len(main_base_url) :] if base_url.startswith(main_base_url) else None
 
 
+def redirects_to_folder(path: str, url_path: str) -> bool:
+    """Whether `url_path` is the folder of the page at `path` without its final slash (`late`
+    for `late/index.html`), which a static host answers with a redirect to `late/`."""
+    if not path.endswith("/index.html"):
+        return False
+    folder = path[: -len("/index.html")]
+    return folder in (url_path, unquote(url_path))
+
+
 def file_serves_url(path: str, url_path: str) -> bool:
     """Whether a static host answers `url_path` (relative to the site's base URL) with the
     output file at `path`: `a/` with `a/index.html`, `a.html` with itself. A URL without a
