@@ -49,6 +49,15 @@ def test_pattern_sets_agree_with_pathspec(patterns: tuple[str, ...]) -> None:
     assert wrong == []
 
 
+def test_a_negated_pattern_lists_a_page_below_an_excluded_folder() -> None:
+    """Unlike git, which never looks inside a folder it ignores, a `!` pattern brings back a
+    page of an excluded folder: the list says which pages to leave out, not which to read."""
+    matcher = PathMatcher(["drafts/", "!drafts/keep.html"])
+    assert matcher("drafts/a.html")
+    assert not matcher("drafts/keep.html")
+    assert matcher("x/drafts/keep.html")  # a pattern with a slash inside is anchored at the top
+
+
 @pytest.mark.parametrize(
     ("regex", "glob"),
     [
