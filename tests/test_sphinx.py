@@ -1751,4 +1751,35 @@ def test_a_module_index_or_code_page_sphinx_stops_writing_is_no_longer_listed(
     (src / "api.rst").write_text("API\n===\n\nNo module.\n")
     assert sphinx_build(src, out, "html", "-E").code == 0
     assert (out / "py-modindex.html").is_file()
-    assert BASE + "py-modindex.html" not in set(locs(out / "sitemap.xml"))
+    assert (out / "_modules" / "index.html").is_file()
+    listed = set(locs(out / "sitemap.xml"))
+    assert BASE + "py-modindex.html" not in listed
+    assert not any(loc.startswith(BASE + "_modules/") for loc in listed)  # the index too
+
+
+def test_code_pages_are_no_longer_listed_once_viewcode_is_taken_out(tmp_path: Path) -> None:
+    """Without viewcode nothing writes `_modules/` pages again: the saved ones are stale."""
+    lines = ["import os, sys", "sys.path.insert(0, os.path.abspath('.'))"]
+    lines.append(f"html_baseurl = {BASE!r}")
+    files = {
+        "conf.py": conf(
+            *lines,
+            "extensions = ['sitemapkit.sphinx', 'sphinx.ext.autodoc', 'sphinx.ext.viewcode']",
+        ),
+        "kit_unviewed.py": 'def greet():\n    """Say hello."""\n',
+        "index.rst": "Home\n====\n\n.. automodule:: kit_unviewed\n   :members:\n",
+    }
+    src = make_site(tmp_path, files)
+    out = tmp_path / "out"
+    assert sphinx_build(src, out).code == 0
+    code_pages = {BASE + "_modules/kit_unviewed.html", BASE + "_modules/index.html"}
+    assert code_pages <= set(locs(out / "sitemap.xml"))
+    (src / "conf.py").write_text(
+        conf(*lines, "extensions = ['sitemapkit.sphinx', 'sphinx.ext.autodoc']"),
+        encoding="utf-8",
+    )
+    assert sphinx_build(src, out).code == 0
+    assert (out / "_modules" / "kit_unviewed.html").is_file()  # left by the build before
+    listed = set(locs(out / "sitemap.xml"))
+    assert BASE + "index.html" in listed
+    assert not code_pages & listed

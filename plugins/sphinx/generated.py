@@ -74,11 +74,12 @@ class GeneratedPages:
         A name that is now a document is dropped (documents come from the environment), and so
         is one the builder knows it no longer writes: a domain index with nothing left in it
         (`py-modindex`, which Sphinx writes on every build it has entries), and a module page
-        viewcode's record no longer holds.
+        viewcode's record no longer holds, or any once viewcode is taken out.
         """
         state = os.path.join(os.fspath(builder.outdir), STATE_NAME)
         saved, recorded = _load(state), viewcode_module_pages(app)
-        gone = unwritten_indices(app, builder) | stale_module_pages(app, saved, recorded)
+        gone = unwritten_indices(app, builder)
+        gone |= stale_module_pages(app, saved, recorded, self.seen)
         names = sorted(
             name
             for name in self.seen | saved | recorded
@@ -131,16 +132,22 @@ def unwritten_indices(app: Sphinx, builder: StandaloneHTMLBuilder) -> set[str]:
     return every - {entry[0] for entry in written if isinstance(entry, tuple) and entry}
 
 
-def stale_module_pages(app: Sphinx, saved: set[str], recorded: set[str]) -> set[str]:
-    """Saved viewcode module pages that its record (`recorded`, from
-    `viewcode_module_pages`) no longer holds (a module renamed or no longer documented);
-    none when the record cannot be read."""
+def stale_module_pages(
+    app: Sphinx, saved: set[str], recorded: set[str], seen: set[str]
+) -> set[str]:
+    """Saved module pages (`_modules/`) no build writes again.
+
+    With viewcode, those its record (`recorded`, from `viewcode_module_pages`) no longer holds
+    (a module renamed or no longer documented, and the index once none is left); none when
+    the record cannot be read. Without it, every one not written in this build (`seen`).
+    """
+    module_pages = {name for name in saved if name.startswith("_modules/")}
     if "sphinx.ext.viewcode" not in app.extensions:
-        return set()
+        return module_pages - seen
     if not isinstance(getattr(app.env, "_viewcode_modules", None), dict):
         return set()
-    kept = recorded | {"_modules/index"}
-    return {name for name in saved if name.startswith("_modules/") and name not in kept}
+    kept = recorded | {"_modules/index"} if recorded else set()  # viewcode's index of them
+    return module_pages - kept
 
 
 def viewcode_module_pages(app: Sphinx) -> set[str]:
