@@ -1379,6 +1379,29 @@ def test_options_written_as_one_dict_are_told_as_the_settings_sphinx_reads(
     assert sitemap_files(build.out) == []
 
 
+@pytest.mark.parametrize("pattern", ["!/genindex/", "!/genindex/index.html", "!genindex/"])
+def test_a_dirhtml_index_page_is_listed_again_by_its_folder_or_its_file(
+    tmp_path: Path, pattern: str
+) -> None:
+    """dirhtml writes `genindex/index.html`, served as `genindex/`: either spelling lists it."""
+    src = make_site(
+        tmp_path,
+        {
+            "conf.py": conf(
+                "extensions = ['sitemapkit.sphinx']",
+                f"html_baseurl = {BASE!r}",
+                f"sitemapkit_exclude = [{pattern!r}]",
+            ),
+            "index.rst": "Home\n====\n\n.. toctree::\n\n   search/advanced\n",
+            "search/advanced.rst": "Advanced search\n===============\n",  # a document
+        },
+    )
+    build = sphinx_build(src, tmp_path / "out", "dirhtml")
+    assert build.code == 0, build.warnings
+    listed = set(locs(build.out / "sitemap.xml"))
+    assert listed == {BASE, BASE + "genindex/", BASE + "search/advanced/"}
+
+
 def test_options_and_page_metadata_reach_the_sitemap(tmp_path: Path, schemas: SchemaSet) -> None:
     src = make_site(
         tmp_path,

@@ -54,6 +54,10 @@ def add_config_values(app: Sphinx) -> None:
         app.add_config_value(PREFIX + spec.name, default, "", types=types, **extra)
 
 
+#: The file a folder's page is written to (dirhtml): the folder is its URL.
+_FOLDER_PAGE = "/index.html"
+
+
 def unlisted_page_patterns(
     builder: StandaloneHTMLBuilder, generated: Iterable[str] = ()
 ) -> tuple[str, ...]:
@@ -174,7 +178,15 @@ def sphinx_leaves_out(
 ) -> Matcher:
     """True for the search, index and 404 pages (`unlisted_page_patterns`), unless the user's
     patterns, which come after them, list one after all (`!/genindex.html`). They are left
-    out apart from the user's patterns, so a user's pattern that matches nothing is told."""
+    out apart from the user's patterns, so a user's pattern that matches nothing is told.
+
+    dirhtml's `genindex/index.html` is served as `genindex/`, so `!/genindex/` lists it too:
+    to git, a folder's `!` cannot undo a pattern naming a file in it, so the user's patterns
+    follow the page's folder there (only for the page itself: `search/advanced/` stays).
+    """
     unlisted = unlisted_page_patterns(builder, generated)
-    sphinx_pages, after_user = PathMatcher(unlisted), PathMatcher(unlisted + exclude)
+    folders = tuple(
+        p.removesuffix(_FOLDER_PAGE) + "/" if p.endswith(_FOLDER_PAGE) else p for p in unlisted
+    )
+    sphinx_pages, after_user = PathMatcher(unlisted), PathMatcher(folders + exclude)
     return lambda path: sphinx_pages(path) and after_user(path)
