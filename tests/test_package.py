@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -59,3 +60,26 @@ def test_the_core_never_imports_a_generator() -> None:
             else:
                 continue
             assert not roots & generators, f"{module.name} imports {roots & generators}"
+
+
+def test_only_the_hosts_entries_hand_over_to_an_adapter_and_only_when_called() -> None:
+    """`sitemapkit.register()` (Pelican) may import the Pelican adapter as Pelican calls it;
+    nothing else in the core names an adapter, so importing the core imports no generator."""
+    adapters = {f"sitemapkit.{host}" for host in ("mkdocs", "pelican", "sphinx")}
+    for module in sorted((ROOT / "core").glob("*.py")):
+        tree = ast.parse(module.read_text(encoding="utf-8"))
+        in_functions = {
+            id(node)
+            for function in ast.walk(tree)
+            if isinstance(function, ast.FunctionDef)
+            for node in ast.walk(function)
+        }
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module in adapters:
+                assert module.name == "host_entry.py", f"{module.name} imports {node.module}"
+                assert id(node) in in_functions, f"{module.name} imports {node.module} at once"
+    code = "import sys, sitemapkit; print(*sorted(sys.modules), sep='\\n')"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = {name.split(".")[0] for name in done.stdout.split()}
+    assert "sitemapkit" in loaded
+    assert not loaded & {"mkdocs", "pelican", "sphinx", "docutils", "jinja2"}

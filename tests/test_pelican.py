@@ -160,6 +160,18 @@ def test_a_pattern_naming_a_source_file_says_where_pelican_wrote_its_page(
     assert BASE + "beta.html" in locs(out / "sitemap.xml")
 
 
+def test_the_package_name_loads_the_plugin_in_an_editable_install(
+    build: Callable[..., Path],
+) -> None:
+    """Without `pelican.plugins.sitemapkit` (an editable install, as this one), Pelican imports
+    `sitemapkit` itself, whose `register` hands over to the adapter."""
+    from pelican.plugins._utils import get_namespace_plugins
+
+    assert "pelican.plugins.sitemapkit" not in get_namespace_plugins()  # `make venv`'s install
+    out = build(BLOG, PLUGINS=["sitemapkit"])
+    assert BASE + "beta.html" in assert_every_loc_is_a_file(out)
+
+
 @pytest.mark.parametrize("relative_urls", [False, True])
 def test_default_url_scheme_lists_published_content_and_listings(
     build: Callable[..., Path], schemas: SchemaSet, relative_urls: bool

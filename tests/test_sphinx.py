@@ -1379,6 +1379,19 @@ def test_options_written_as_one_dict_are_told_as_the_settings_sphinx_reads(
     assert sitemap_files(build.out) == []
 
 
+@pytest.mark.parametrize(
+    "extensions", [["sitemapkit"], ["sitemapkit", "sitemapkit.sphinx"], ["sitemapkit.sphinx"]]
+)
+def test_the_package_name_loads_the_extension(tmp_path: Path, extensions: list[str]) -> None:
+    """`extensions = ["sitemapkit"]`, the name MkDocs and Pelican know it by, loads the adapter
+    (once, when both names are listed), also in a parallel build."""
+    files = {"conf.py": conf(f"extensions = {extensions!r}", f"html_baseurl = {BASE!r}")}
+    src = make_site(tmp_path, {**files, "index.rst": "Home\n====\n"})
+    done = sphinx_build_process(src, tmp_path / "out", "-W", "-j", "2")
+    assert done.returncode == 0, done.stderr
+    assert locs(tmp_path / "out" / "sitemap.xml") == [BASE + "index.html"]
+
+
 @pytest.mark.parametrize("pattern", ["!/genindex/", "!/genindex/index.html", "!genindex/"])
 def test_a_dirhtml_index_page_is_listed_again_by_its_folder_or_its_file(
     tmp_path: Path, pattern: str
