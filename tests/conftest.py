@@ -251,7 +251,7 @@ def locs(path: Path) -> list[str]:
 
 
 #: What a wheel build needs from the source tree (copied, so the build leaves the tree clean).
-BUILD_INPUTS = ("pyproject.toml", "README.md", "core", "plugins")
+BUILD_INPUTS = ("pyproject.toml", "README.md", "LICENSE", "core", "plugins")
 
 
 @pytest.fixture(scope="session")

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import ast
+import shutil
 import subprocess
 import sys
+import tarfile
 import zipfile
 from pathlib import Path
 
-from conftest import ROOT, fresh_venv_with_wheel
+from conftest import BUILD_INPUTS, ROOT, fresh_venv_with_wheel
 
 
 def test_the_wheel_holds_the_core_the_adapters_and_the_command(built_wheel: Path) -> None:
@@ -22,8 +24,41 @@ def test_the_wheel_holds_the_core_the_adapters_and_the_command(built_wheel: Path
         assert f"sitemapkit/{host}/__init__.py" in names
     assert not any(n.startswith(("tests/", "examples/", "bench/")) for n in names)
     assert not any(n.endswith(".xsd") for n in names)
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
     assert "sitemapkit = sitemapkit.cli:main" in points
     assert "sitemapkit = sitemapkit.mkdocs:SitemapkitPlugin" in points
+
+
+def test_the_sdist_holds_the_license_and_a_test_suite_that_runs(tmp_path: Path) -> None:
+    """Distributions run the tests from the sdist: conftest, corpus, examples and the
+    benchmark's code come with them; the benchmark's generated sites and caches do not."""
+    source = tmp_path / "source"
+    source.mkdir()
+    inputs = (*BUILD_INPUTS, "MANIFEST.in", "Makefile", "tests", "examples", "bench")
+    for name in inputs:
+        path = ROOT / name
+        if path.is_dir():
+            ignored = shutil.ignore_patterns("__pycache__", "sites", "results")
+            shutil.copytree(path, source / name, ignore=ignored)
+        else:
+            shutil.copy2(path, source / name)
+    for junk in ("bench/sites/tree/page.html", "tests/__pycache__/conftest.cpython-311.pyc"):
+        (source / junk).parent.mkdir(parents=True, exist_ok=True)
+        (source / junk).write_text("junk", encoding="utf-8")
+    code = f"from setuptools import build_meta; build_meta.build_sdist({str(tmp_path)!r})"
+    subprocess.run([sys.executable, "-c", code], cwd=source, capture_output=True, check=True)
+    (sdist,) = tmp_path.glob("sitemapkit-*.tar.gz")
+    with tarfile.open(sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    wanted = {
+        path.relative_to(source).as_posix()
+        for folder in ("tests", "examples")
+        for path in (source / folder).rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+    wanted |= {"LICENSE", "Makefile", "bench/run.py", "bench/trees.py", "bench/hosts.py"}
+    assert wanted - names == set()
+    assert not any(name.startswith("bench/sites") or "__pycache__" in name for name in names)
 
 
 def test_the_wheel_runs_in_a_fresh_virtualenv(built_wheel: Path, tmp_path: Path) -> None:
