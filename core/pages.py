@@ -10,9 +10,20 @@ from operator import attrgetter
 from .dates import parse_lastmod
 from .noindex import file_says_noindex, outputs_marked
 from .options import CHANGEFREQ_WORDS, as_number, parse_bool
+from .page_heads import starts_as_html
 from .redirect_stubs import STUB_MAX_BYTES, is_stub_file
 
 HTML_SUFFIXES = (".html", ".htm")
+
+
+def served_as_html(name: str, folder: str) -> bool:
+    """Whether a static host serves the file `name` in `folder` as an HTML page: by its
+    `.html` or `.htm` suffix, or, for a name without any suffix (Pelican's `{slug}` save-as,
+    which such sites set their host up to serve as HTML), when it opens as HTML. A `notes.txt`
+    is text whatever it holds."""
+    if name.lower().endswith(HTML_SUFFIXES):
+        return True
+    return "." not in name and starts_as_html(name, folder)
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,7 @@ from .errors import SitemapkitError
 from .noindex import head_says_noindex
 from .options import MAX_BYTES_PER_FILE
 from .page_heads import file_head
-from .pages import HTML_SUFFIXES
+from .pages import served_as_html
 from .project_folder import find_project
 from .redirect_stubs import is_stub_file
 from .robots import sitemap_urls
@@ -737,7 +737,7 @@ class _Validation:
                         "another address at once, and crawlers report listed redirects; list "
                         "the page it leads to instead",
                     )
-                elif file.suffix.lower() in HTML_SUFFIXES:
+                elif served_as_html(file.name, str(file.parent)):
                     self.check_page_head(check, line, loc, file)
                 continue
             if _page_exists(root, path + "/"):

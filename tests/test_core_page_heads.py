@@ -6,6 +6,7 @@ from pathlib import Path
 
 from sitemapkit.noindex import file_says_noindex, head_says_noindex
 from sitemapkit.page_heads import CHUNK_BYTES, MAX_HEAD_BYTES, file_head
+from sitemapkit.pages import served_as_html
 
 
 def test_an_end_split_between_two_chunks_is_found(tmp_path: Path) -> None:
@@ -35,3 +36,21 @@ def test_a_head_without_an_end_is_read_to_the_limit_or_the_files_end(tmp_path: P
     (tmp_path / "short.html").write_text("<head><title>a fragment")
     assert file_head("short.html", str(tmp_path)) == "<head><title>a fragment"
     assert file_head("missing.html", str(tmp_path)) == ""
+
+
+def test_a_file_is_served_as_html_by_its_suffix_or_without_one_by_how_it_opens(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "page": b"<!DOCTYPE html>\n<html><head>",
+        "bom": b"\xef\xbb\xbf\n  <!-- built by a generator -->\n<HTML lang='en'>",
+        "humans": b"/* TEAM */ Ada\n",
+        "feed": b'<?xml version="1.0"?><rss version="2.0">',
+        "notes.txt": b"<!DOCTYPE html>\n<html>",  # a host serves it as text
+        "tiny.html": b"",
+        "empty": b"",
+    }
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+    served = {name for name in [*files, "missing"] if served_as_html(name, str(tmp_path))}
+    assert served == {"page", "bom", "tiny.html"}

@@ -21,6 +21,7 @@ from pelican.plugins import signals
 from pelican.settings import read_settings
 
 from conftest import SchemaSet, locs, parse_urlset, write_tree
+from sitemapkit.validate import validate_target
 
 BASE = "https://example.com/"
 NO_FEEDS = {
@@ -512,6 +513,44 @@ def test_pages_whose_html_says_noindex_are_not_listed(
 
     out = build(files, **settings, SITEMAPKIT={"skip_noindex": False})
     assert urls(beta, about) <= set(assert_every_loc_is_a_file(out))
+
+
+def test_pages_pelican_saves_without_a_suffix_are_html_pages(
+    build: Callable[..., Path], tmp_path: Path
+) -> None:
+    """`ARTICLE_SAVE_AS = "{slug}"` and its kin write HTML under names without `.html`: their
+    listings are listed, and their heads are read for noindex (by validate too); a text file
+    a template page renders is still no page."""
+    overrides = write_tree(tmp_path / "overrides", ROBOTS_TEMPLATES)
+    templates = write_tree(tmp_path / "content", {"humans.tpl": "/* TEAM */ {{ SITENAME }}\n"})
+    files = {
+        **BLOG,
+        "articles/beta.md": article("Beta", "beta", "Python", "python", "Robots: noindex\n"),
+    }
+    bare = {"ARTICLE_URL": "{slug}", "ARTICLE_SAVE_AS": "{slug}", "ARCHIVES_SAVE_AS": "archives"}
+    for kind in ("TAG", "CATEGORY", "AUTHOR"):
+        bare |= {
+            f"{kind}_URL": f"{kind.lower()}/{{slug}}",
+            f"{kind}_SAVE_AS": f"{kind.lower()}/{{slug}}",
+        }
+    settings: dict[str, Any] = {
+        **bare,
+        "THEME_TEMPLATES_OVERRIDES": [str(overrides)],
+        "TEMPLATE_PAGES": {str(templates / "humans.tpl"): "humans"},
+    }
+    out = build(files, **settings)
+    assert 'name="robots" content="noindex"' in (out / "beta").read_text()
+    assert (out / "humans").read_text().startswith("/* TEAM */")
+    found = set(assert_every_loc_is_a_file(out))
+    assert urls("alpha", "gamma", "tag/python", "category/python", "archives") <= found
+    assert not urls("beta", "humans") & found
+
+    out = build(files, **settings, SITEMAPKIT={"skip_noindex": False})
+    assert BASE + "beta" in locs(out / "sitemap.xml")
+    report = validate_target(out, base_url=BASE)
+    assert [(p.code, p.message.split("'")[1]) for p in report.warnings if p.code == "noindex"] == [
+        ("noindex", BASE + "beta")
+    ]
 
 
 def test_a_sitemap_among_the_static_files_is_replaced_with_a_warning(

@@ -30,7 +30,7 @@ from sitemapkit.dates import build_start_ns
 from sitemapkit.entries import UNMATCHED, Report
 from sitemapkit.gc_pause import paused_gc
 from sitemapkit.options import OPTION_NAMES, closest_option, means_the_opposite
-from sitemapkit.pages import HTML_SUFFIXES, marked_from_heads
+from sitemapkit.pages import HTML_SUFFIXES, marked_from_heads, served_as_html
 from sitemapkit.patterns import PathMatcher, as_glob
 from sitemapkit.urls import file_url_path, local_host, normalise_base_url, path_below
 
@@ -196,12 +196,15 @@ def _absolute(siteurl: str) -> str | None:
         return None
 
 
-def _wanted(written: Written, options: PelicanOptions, static: PathMatcher) -> bool:
+def _wanted(
+    written: Written, options: PelicanOptions, static: PathMatcher, output_path: str
+) -> bool:
     status = written.status
     if status == PUBLISHED:
         return True
     if status == LISTING:  # not a template's sitemap.xml, opensearch.xml or humans.txt
-        return written.page.path.lower().endswith(HTML_SUFFIXES)
+        folder, _, name = written.page.path.rpartition("/")  # `TAG_SAVE_AS = "tag/{slug}"`
+        return served_as_html(name, os.path.join(output_path, *folder.split("/")))
     if status == STATIC:
         return bool(static) and static(written.page.path)
     if status == "draft":
@@ -243,6 +246,7 @@ def pages_of(main: SiteRun, options: PelicanOptions) -> Sites:
     left_out: list[str] = []
     merged_folders: list[str] = []
     notices: list[Notice] = []
+    rendered: list[str] = []  # the paths of HTML pages, whose heads are read
     static = PathMatcher(options.include_static)
     runs = [main]
     while runs:
@@ -259,9 +263,13 @@ def pages_of(main: SiteRun, options: PelicanOptions) -> Sites:
         run_left_out: list[str] = []
         listed = _listed(run, options, static, run_left_out)
         pretty = options.core.pretty_urls
-        pages.extend(_rebased(written, *prefixes, pretty) for written in listed)
+        for written in listed:
+            page = _rebased(written, *prefixes, pretty)
+            pages.append(page)
+            if _rendered(written):
+                rendered.append(page.path)
         left_out += [prefixes[0] + path for path in run_left_out]
-    checked = _checked(pages, main.output_path, options)
+    checked = _checked(pages, main.output_path, options, rendered)
     return Sites(checked, separate, left_out, merged_folders, notices)
 
 
@@ -272,7 +280,7 @@ def _listed(
     (drafts, hidden content: a pattern naming them is not one that matches nothing)."""
     listed = []
     for written in run.pages():
-        if _wanted(written, options, static) and (
+        if _wanted(written, options, static, run.output_path) and (
             written.status != STATIC or _copied(run.output_path, written.page.path)
         ):
             listed.append(written)
@@ -287,10 +295,19 @@ def _copied(output_path: str, path: str) -> bool:
     return os.path.isfile(os.path.join(output_path, *path.split("/")))
 
 
-def _checked(pages: list[Page], output_path: str, options: PelicanOptions) -> list[Page]:
-    """The pages, those whose written head says noindex, or redirects at once, marked so."""
+def _rendered(written: Written) -> bool:
+    """Whether a file is an HTML page: every file Pelican renders for content or a listing
+    that is listed (`ARTICLE_SAVE_AS = "{slug}"` writes one without a suffix), and a static
+    file with an HTML suffix."""
+    return written.status != STATIC or written.page.path.lower().endswith(HTML_SUFFIXES)
+
+
+def _checked(
+    pages: list[Page], output_path: str, options: PelicanOptions, html: list[str]
+) -> list[Page]:
+    """The pages, those whose written head (of the `html` ones) says noindex, or redirects at
+    once, marked so."""
     if options.core.skips_noindex:
-        html = [page.path for page in pages if page.path.lower().endswith(HTML_SUFFIXES)]
         pages = marked_from_heads(output_path, pages, html)
     return pages
 
@@ -315,7 +332,12 @@ def write_separate(
         result = build_sitemaps(
             run.output_path,
             dataclasses.replace(options.core, base_url=base_url),
-            _checked([written.page for written in listed], run.output_path, options),
+            _checked(
+                [written.page for written in listed],
+                run.output_path,
+                options,
+                [written.page.path for written in listed if _rendered(written)],
+            ),
             report=report,
             build_started_ns=started_ns,
             left_out=left_out,
