@@ -666,16 +666,28 @@ def test_a_hidden_page_saved_as_the_home_page_is_listed(build: Callable[..., Pat
     assert BASE + "pages/hidden.html" not in listed  # other hidden pages stay out
 
 
-def test_a_relative_siteurl_warns_how_to_fix_it_and_writes_nothing(
-    build: Callable[..., Path], caplog: pytest.LogCaptureFixture
+@pytest.mark.parametrize(
+    ("siteurl", "why"),
+    [
+        ("/blog", "and sitemaps need absolute URLs;"),
+        (
+            "https://example.com/blog/index.html",
+            "and as a base URL it names a file (index.html), not the folder the site is served "
+            "from, such as https://example.com/blog/;",
+        ),
+        ("https://example.com/?x=1", "and as a base URL it must not carry a query"),
+    ],
+)
+def test_a_siteurl_that_is_no_base_url_warns_why_and_writes_nothing(
+    build: Callable[..., Path], caplog: pytest.LogCaptureFixture, siteurl: str, why: str
 ) -> None:
     with caplog.at_level(logging.WARNING, logger="sitemapkit"):
-        out = build(BLOG, SITEURL="/blog")
+        out = build(BLOG, SITEURL=siteurl)
     assert (out / "index.html").is_file()
     assert not [p.name for p in out.iterdir() if p.name.startswith("sitemap")]
     warnings = [r for r in caplog.records if r.name.startswith("sitemapkit.pelican")]
     assert len(warnings) == 1 and warnings[0].levelno == logging.WARNING
-    assert "SITEURL is '/blog'" in warnings[0].getMessage()
+    assert f"SITEURL is {siteurl!r}, {why}" in warnings[0].getMessage()
     assert "base_url" in warnings[0].getMessage()
 
 

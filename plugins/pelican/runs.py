@@ -532,6 +532,17 @@ def _earlier(settings: Any) -> str:
     return "(one an earlier build wrote is left as it was)"
 
 
+def _not_a_base_url(siteurl: str) -> str:
+    """Why SITEURL cannot be the sitemaps' base URL: a relative one (`RELATIVE_URLS`' kin) is
+    not absolute, an absolute one names a file or carries a query, say."""
+    if "//" in siteurl:
+        try:
+            normalise_base_url(siteurl)
+        except ValueError as problem:
+            return f"as a base URL {problem}"
+    return "sitemaps need absolute URLs"
+
+
 def write_sitemaps(main: SiteRun) -> None:
     """Write with the options checked as the run started; problems are logged."""
     options = checked_options(main.pelican.settings) if main.options is None else main.options
@@ -548,10 +559,11 @@ def write_sitemaps(main: SiteRun) -> None:
             )
             return
         logger.warning(
-            "sitemapkit: no sitemap was written: SITEURL is %r, and sitemaps need absolute "
-            "URLs; set SITEURL to the address the site is served from (as publishconf.py "
-            "does), or set SITEMAPKIT = {'base_url': 'https://example.com/'}",
+            "sitemapkit: no sitemap was written: SITEURL is %r, and %s; set SITEURL to the "
+            "address the site is served from (as publishconf.py does), or set SITEMAPKIT = "
+            "{'base_url': 'https://example.com/'}",
             main.siteurl,
+            _not_a_base_url(main.siteurl),
         )
         return
     warn_about_peer(main.pelican)
