@@ -78,18 +78,19 @@ class Entry:
 
 
 def source_times(
-    paths: Iterable[str], build_started_ns: int | None = None, latest: int | None = None
+    paths: Iterable[str], build_started_ns: int | None = None, now: int | None = None
 ) -> dict[str, int]:
     """The modification second of each source file that exists, one `stat` per file.
 
     From the integer nanoseconds: the float `st_mtime` rounds a time just before a second up.
-    A file modified once the build had started was written by the build (a generated stub,
-    such as autosummary's): its time is the build's, so it is left out like a missing file.
-    A time past `latest` (the second) is kept: no build wrote it, a clock did, and the entry
-    maker says so.
+    A file modified once the build had started, up to `now` (the second), was written by the
+    build (a generated stub, such as autosummary's): its time is the build's, so it is left
+    out like a missing file. A time past `now` is kept: no build wrote it, a clock ahead did
+    (a virtual machine's, a network share's), and the entry maker judges it as it does any
+    file time ahead.
     """
     written_from = _NEVER if build_started_ns is None else build_started_ns
-    future_from = _NEVER if latest is None else (latest + 1) * 1_000_000_000
+    future_from = _NEVER if now is None else (now + 1) * 1_000_000_000
     times: dict[str, int] = {}
     for path in paths:
         try:
@@ -768,7 +769,7 @@ def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
     times = None
     if maker.options.lastmod == "mtime":
         sources = {source for page in ordered for source in page.sources}
-        times = source_times(sources, maker.build_started_ns, maker.latest_file)
+        times = source_times(sources, maker.build_started_ns, maker.now)
     made: list[tuple[Page, Entry]] = []
     seen_urls: dict[str, int] = {}  # URL -> where its pair is in `made`
     untimed: set[str] = set()

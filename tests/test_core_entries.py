@@ -150,6 +150,35 @@ def test_no_lastmod_borrowed_from_a_file_is_ahead_of_the_clock(tmp_path: Path) -
     assert rows[BASE]["lastmod"] in during
 
 
+def test_a_source_a_few_minutes_ahead_is_dated_now_not_taken_for_one_the_build_wrote(
+    tmp_path: Path,
+) -> None:
+    """A file time after the build's start and up to now is the build's own (a generated
+    stub); one past now was set by a clock ahead (a virtual machine's), as if edited now."""
+    sources = tmp_path / "src"
+    sources.mkdir()
+    old, ahead = sources / "old.md", sources / "ahead.md"
+    started = build_start_ns()
+    now = int(time.time())
+    for path, moment in ((old, now - 86_400), (ahead, now + 180)):
+        path.write_text("x", encoding="utf-8")
+        os.utime(path, (moment, moment))
+    stub = sources / "stub.md"
+    stub.write_text("x", encoding="utf-8")  # written by the build
+    pages = [Page(f"{path.stem}.html", sources=(str(path),)) for path in (old, ahead, stub)]
+    (tmp_path / "out").mkdir()
+    notices: list[Notice] = []
+    options = resolve_options({"base_url": BASE, "robots": False})
+    build_sitemaps(
+        tmp_path / "out", options, pages, report=notices.append, build_started_ns=started
+    )
+    rows = by_loc(parse_urlset(tmp_path / "out" / "sitemap.xml"))
+    assert rows[BASE + "old.html"]["lastmod"] == format_lastmod(now - 86_400, False)
+    during = {format_lastmod(now + seconds, False) for seconds in range(5)}
+    assert rows[BASE + "ahead.html"]["lastmod"] in during
+    assert rows[BASE + "stub.html"]["lastmod"] in during  # the newest of the site's
+
+
 def test_lastmod_is_the_second_a_file_time_falls_in(tmp_path: Path) -> None:
     # The float st_mtime rounds 23:59:59.99999999 up to the next day. Both for a scan and for
     # a page list's sources.
