@@ -359,13 +359,17 @@ def _not_found_notice(listed: SkippedPages, patterns: tuple[str, ...]) -> Notice
     shown = ", ".join(repr(pattern) for pattern in patterns[:3])
     more = f" and {len(patterns) - 3:,} more" if len(patterns) > 3 else ""
     others = f" (and {listed.count - 1:,} more)" if listed.count > 1 else ""
+    if patterns:
+        why = f"the exclude patterns set ({shown}{more}) replace the default ones, and none of "
+        why += "them leaves it out"
+    else:
+        why = "exclude is set to an empty list, which replaces the default patterns"
     return Notice(
         "info",
         "not-found-listed",
         f"page {listed.first!r}{others} is listed, though it looks like the site's "
-        f"not-found page: the exclude patterns set ({shown}{more}) replace the default ones, "
-        "and none of them leaves it out; add '/404.html' and '/404/' to exclude unless it is "
-        "a page of its own",
+        f"not-found page: {why}; add '/404.html' and '/404/' to exclude unless it is a page "
+        "of its own",
         ("exclude",),
     )
 
@@ -461,8 +465,9 @@ class EntryMaker:
         self._excluded = PathMatcher(options.exclude)
         #: Exclude patterns no page left out has matched yet, told at the end.
         self.unmatched = UnmatchedPatterns(options.exclude)
-        #: A list of patterns replaces the default ones, and may drop the 404 page's.
-        replaced = options.exclude and not any("404" in p for p in options.exclude)
+        #: A list of patterns replaces the default ones, and may drop the 404 page's (an empty
+        #: list too; Sphinx's adapter leaves its 404 page out by name before the core).
+        replaced = not any("404" in p for p in options.exclude)
         self._not_found = PathMatcher(_NOT_FOUND_PAGES) if replaced else None
         #: Not-found pages listed because the patterns set leave none of them out.
         self.not_found_listed = SkippedPages()

@@ -174,6 +174,8 @@ def _pattern_map(value_check: Check, example: str) -> Check:
         for pattern, item in value.items():
             if not isinstance(pattern, str):
                 raise OptionError(name, pattern, f"expected a pattern, such as {example}")
+            if not pattern.strip():  # as in a list of patterns
+                raise OptionError(name, pattern, "an empty pattern matches nothing; remove it")
             problem = check_pattern(pattern)
             if problem:
                 raise OptionError(name, pattern, problem)

@@ -200,6 +200,22 @@ def test_a_not_found_page_listed_after_exclude_replaced_the_default_is_told(
     assert "not-found" not in default.stderr
 
 
+
+def test_a_not_found_page_listed_after_an_empty_exclude_list_is_told(
+    site: Path, tmp_path: Path
+) -> None:
+    config = tmp_path / "site.toml"
+    config.write_text('base_url = "https://x.org/"\nexclude = []\n')
+    done = run("build", str(site), "--config", str(config))
+    assert done.returncode == 0, done.stderr
+    assert "https://x.org/404.html" in locs(site / "sitemap.xml")
+    assert (
+        "page '404.html' is listed, though it looks like the site's not-found page: exclude is "
+        "set to an empty list, which replaces the default patterns; add '/404.html' and "
+        "'/404/' to exclude unless it is a page of its own [not-found-listed]"
+    ) in done.stderr
+
+
 def test_config_files_people_really_write_are_read_or_named(site: Path, tmp_path: Path) -> None:
     table = tmp_path / "sitemapkit.toml"  # the README's pyproject.toml sample, saved on its own
     table.write_text('[tool.sitemapkit]\nbase_url = "https://from-table.example/"\n')

@@ -90,6 +90,11 @@ def test_a_bad_value_names_the_option_the_value_and_what_is_allowed(
     ("values", "message"),
     [
         ({"exclude": ["404.html", " "]}, "exclude: ' ' is not valid; an empty pattern"),
+        (
+            {"changefreq_rules": {"": "daily"}},
+            "changefreq_rules: '' is not valid; an empty pattern",
+        ),
+        ({"priority_overrides": {" ": 0.3}}, "priority_overrides: ' ' is not valid; an empty"),
         ({"exclude": ["tag/", 5]}, "exclude: 5 is not valid; each pattern is text"),
         (
             {"exclude": ["https://example.com/drafts/"]},
