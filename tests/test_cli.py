@@ -200,7 +200,6 @@ def test_a_not_found_page_listed_after_exclude_replaced_the_default_is_told(
     assert "not-found" not in default.stderr
 
 
-
 def test_a_not_found_page_listed_after_an_empty_exclude_list_is_told(
     site: Path, tmp_path: Path
 ) -> None:
