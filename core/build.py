@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
 from collections.abc import Iterable, Iterator
@@ -28,7 +27,6 @@ from .robots import (
     LINK_REPLACED,
     output_sitemap_urls,
     relative_sitemap_lines,
-    remove_own_robots,
     remove_robots_line,
     sitemap_line,
     unserved_sitemap_lines,
@@ -316,11 +314,7 @@ def _build(
         times = maker.file_times
         if not told and times.one_older is not None and times.older >= written.urls:
             report(_one_lastmod_notice(times.one_older, scanned=pages is None))
-    if not options.robots:
-        with contextlib.suppress(OSError):  # nothing of the site's depends on it
-            if remove_own_robots(root):
-                result.removed.append("robots.txt")
-    else:
+    if options.robots:
         try:
             _robots_step(root, options.base_url, options.index_name, written.urls, result, report)
         except OSError as exc:  # the sitemaps are in place: say so, and what robots.txt needs

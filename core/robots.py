@@ -93,19 +93,6 @@ def remove_robots_line(root: str) -> Literal["", "line", "file"]:
     return "line"
 
 
-def remove_own_robots(root: str) -> bool:
-    """With the `robots` option off: remove the minimal robots.txt an earlier build wrote, when
-    it is still all as written (its line aside); a file with anything of the site's stays."""
-    path = os.path.join(root, "robots.txt")
-    current, problem = _read(path)
-    if current is None or problem is not None or MARK not in current or os.path.islink(path):
-        return False
-    if _with_line(current, None) != MINIMAL_ROBOTS.encode("ascii") + b"\n":
-        return False
-    os.remove(path)
-    return True
-
-
 def sitemap_urls(text: str) -> Iterator[tuple[int, str]]:
     """(line number, URL) of each `Sitemap:` line, as crawlers read them: past a byte-order
     mark, in any case, without a `# comment` (the URL may be empty: a line to report)."""

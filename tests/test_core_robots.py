@@ -70,27 +70,6 @@ def test_robots_off_leaves_robots_txt_alone(tmp_path: Path) -> None:
     assert not (tmp_path / "robots.txt").exists()
 
 
-def test_robots_off_removes_the_minimal_robots_txt_an_earlier_build_wrote(tmp_path: Path) -> None:
-    """Its first line promises it goes when no sitemap needs it; a site's own file stays, and
-    so does the minimal one once the site added a rule to it."""
-    robots = tmp_path / "robots.txt"
-    build(tmp_path)
-    assert robots.read_text() == MINIMAL + OURS
-    opts = resolve_options({"base_url": "https://example.com/", "robots": False})
-    result = build_sitemaps(tmp_path, opts, [Page("index.html")], report=lambda notice: None)
-    assert not robots.exists()
-    assert result.removed == ["robots.txt"]
-    build(tmp_path)
-    robots.write_text(robots.read_text() + "Disallow: /tmp/\n")
-    kept = robots.read_text()
-    build(tmp_path, robots=False)
-    assert robots.read_text() == kept
-    mine = "User-agent: *\nDisallow: /private/\n"
-    robots.write_text(mine)
-    build(tmp_path, robots=False)
-    assert robots.read_text() == mine
-
-
 def test_a_robots_txt_in_another_encoding_keeps_its_bytes(tmp_path: Path) -> None:
     mine = "User-agent: *\r\nDisallow: /café/\r\n".encode("latin-1")
     (tmp_path / "robots.txt").write_bytes(mine)
