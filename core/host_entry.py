@@ -13,8 +13,11 @@ from typing import Any
 
 def setup(app: Any) -> dict[str, Any]:
     """Sphinx's entry: Sphinx loads the adapter, `sitemapkit.sphinx` (once, if both are listed)."""
+    from sitemapkit import __version__  # `needs_extensions` asks this name's version
+
     app.setup_extension("sitemapkit.sphinx")
-    return {"parallel_read_safe": True, "parallel_write_safe": True}  # registers nothing itself
+    # Safe in parallel builds: this name registers nothing itself.
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
 
 
 def register() -> None:

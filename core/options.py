@@ -154,10 +154,7 @@ def check_patterns(name: str, value: Any) -> tuple[str, ...]:
             raise OptionError(
                 name, item, "each pattern is text, such as 'drafts/' or '*.pdf' (in quotes)"
             )
-    for item in items:
-        if not item.strip():  # the item itself: the list's other patterns are not at fault
-            raise OptionError(name, item, "an empty pattern matches nothing; remove it")
-    for item in items:
+    for item in items:  # the item itself is named: the list's other patterns are not at fault
         problem = check_pattern(item)
         if problem:
             raise OptionError(name, item, problem)
@@ -174,8 +171,6 @@ def _pattern_map(value_check: Check, example: str) -> Check:
         for pattern, item in value.items():
             if not isinstance(pattern, str):
                 raise OptionError(name, pattern, f"expected a pattern, such as {example}")
-            if not pattern.strip():  # as in a list of patterns
-                raise OptionError(name, pattern, "an empty pattern matches nothing; remove it")
             problem = check_pattern(pattern)
             if problem:
                 raise OptionError(name, pattern, problem)

@@ -24,12 +24,14 @@ NOT_TAGS = re.compile(
     re.DOTALL | re.IGNORECASE,
 )
 _HEAD_ENDS = re.compile(rb"</head|<body", re.IGNORECASE)
-#: How an HTML document opens: a doctype or the `html` tag, after any comments (and spaces).
+#: How an HTML document opens: a doctype, the `html` tag or the `head` one, after any comments
+#: and spaces, and after an XML declaration (an XHTML theme's).
 _HTML_START = re.compile(
-    rb"(?:\s|<!--.*?-->)*<(?:!doctype\s+html|html)[\s>]", re.IGNORECASE | re.DOTALL
+    rb"(?:<\?xml\b[^>]*>)?(?:\s|<!--.*?-->)*<(?:!doctype\s+html|html|head)[\s>]",
+    re.IGNORECASE | re.DOTALL,
 )
-#: How much of a file is read to tell whether it opens as HTML.
-START_BYTES = 1024
+#: How much of a file is read to tell whether it opens as HTML: a theme's opening comment fits.
+_START_BYTES = 4096
 
 
 def read_head(fd: int) -> bytes:
@@ -62,10 +64,10 @@ def file_head(name: str, folder: str, folder_fd: int | None = None) -> str:
 def starts_as_html(name: str, folder: str, folder_fd: int | None = None) -> bool:
     """Whether a file without an HTML suffix is a page all the same: a generator's `{slug}`
     save-as writes HTML under any name, while an `opensearch.xml` or a `humans.txt` a template
-    renders is no page. It opens with a doctype or an `<html>` tag (after a BOM)."""
+    renders is no page. It opens with a doctype, an `<html>` or a `<head>` tag (after a BOM)."""
     start = read_in_folder(name, folder, folder_fd, _read_start, b"")
     return _HTML_START.match(start.removeprefix(b"\xef\xbb\xbf")) is not None
 
 
 def _read_start(fd: int) -> bytes:
-    return os.read(fd, START_BYTES)
+    return os.read(fd, _START_BYTES)

@@ -18,6 +18,8 @@ T = TypeVar("T")
 
 def check_pattern(pattern: str) -> str | None:
     """Why a pattern cannot be used, or None when it compiles."""
+    if not pattern.strip():
+        return "an empty pattern matches nothing; remove it"
     if "://" in pattern:  # no output path holds one: the pattern would match nothing
         lead = "!" if pattern.startswith("!") else ""
         path = lead + "/" + pattern.split("://", 1)[1].partition("/")[2]

@@ -44,6 +44,9 @@ def test_a_file_is_served_as_html_by_its_suffix_or_without_one_by_how_it_opens(
     files = {
         "page": b"<!DOCTYPE html>\n<html><head>",
         "bom": b"\xef\xbb\xbf\n  <!-- built by a generator -->\n<HTML lang='en'>",
+        "xhtml": b'<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE html PUBLIC "-//W3C//DTD',
+        "headed": b"<head><title>t</title>",
+        "long": b"<!--" + b"credits " * 300 + b"-->\n<!doctype html>",
         "humans": b"/* TEAM */ Ada\n",
         "feed": b'<?xml version="1.0"?><rss version="2.0">',
         "notes.txt": b"<!DOCTYPE html>\n<html>",  # a host serves it as text
@@ -53,4 +56,4 @@ def test_a_file_is_served_as_html_by_its_suffix_or_without_one_by_how_it_opens(
     for name, data in files.items():
         (tmp_path / name).write_bytes(data)
     served = {name for name in [*files, "missing"] if served_as_html(name, str(tmp_path))}
-    assert served == {"page", "bom", "tiny.html"}
+    assert served == {"page", "bom", "xhtml", "headed", "long", "tiny.html"}

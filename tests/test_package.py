@@ -42,7 +42,15 @@ def test_the_sdist_holds_the_license_and_a_test_suite_that_runs(tmp_path: Path) 
             shutil.copytree(path, source / name, ignore=ignored)
         else:
             shutil.copy2(path, source / name)
-    for junk in ("bench/sites/tree/page.html", "tests/__pycache__/conftest.cpython-311.pyc"):
+    wanted = {
+        path.relative_to(source).as_posix()
+        for folder in ("tests", "examples")
+        for path in (source / folder).rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+    junk_files = ["bench/sites/tree/page.html", "tests/__pycache__/conftest.cpython-311.pyc"]
+    junk_files += ["examples/mkdocs/site/index.html", "examples/sphinx/_build/index.html"]
+    for junk in junk_files:
         (source / junk).parent.mkdir(parents=True, exist_ok=True)
         (source / junk).write_text("junk", encoding="utf-8")
     code = f"from setuptools import build_meta; build_meta.build_sdist({str(tmp_path)!r})"
@@ -50,15 +58,10 @@ def test_the_sdist_holds_the_license_and_a_test_suite_that_runs(tmp_path: Path) 
     (sdist,) = tmp_path.glob("sitemapkit-*.tar.gz")
     with tarfile.open(sdist) as archive:
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
-    wanted = {
-        path.relative_to(source).as_posix()
-        for folder in ("tests", "examples")
-        for path in (source / folder).rglob("*")
-        if path.is_file() and "__pycache__" not in path.parts
-    }
     wanted |= {"LICENSE", "Makefile", "bench/run.py", "bench/trees.py", "bench/hosts.py"}
     assert wanted - names == set()
-    assert not any(name.startswith("bench/sites") or "__pycache__" in name for name in names)
+    junk_folders = ("bench/sites", "examples/mkdocs/site", "examples/sphinx/_build")
+    assert not any(name.startswith(junk_folders) or "__pycache__" in name for name in names)
 
 
 def test_the_wheel_runs_in_a_fresh_virtualenv(built_wheel: Path, tmp_path: Path) -> None:

@@ -676,6 +676,7 @@ def test_a_hidden_page_saved_as_the_home_page_is_listed(build: Callable[..., Pat
             "from, such as https://example.com/blog/;",
         ),
         ("https://example.com/?x=1", "and as a base URL it must not carry a query"),
+        ("https:/example.com", "and as a base URL it must be an absolute http:// or https:// URL"),
     ],
 )
 def test_a_siteurl_that_is_no_base_url_warns_why_and_writes_nothing(

@@ -1385,7 +1385,9 @@ def test_options_written_as_one_dict_are_told_as_the_settings_sphinx_reads(
 def test_the_package_name_loads_the_extension(tmp_path: Path, extensions: list[str]) -> None:
     """`extensions = ["sitemapkit"]`, the name MkDocs and Pelican know it by, loads the adapter
     (once, when both names are listed), also in a parallel build."""
-    files = {"conf.py": conf(f"extensions = {extensions!r}", f"html_baseurl = {BASE!r}")}
+    named = extensions[0]  # `needs_extensions` reads the version that name gives
+    needs = f"needs_extensions = {{{named!r}: '0.1'}}"
+    files = {"conf.py": conf(f"extensions = {extensions!r}", f"html_baseurl = {BASE!r}", needs)}
     src = make_site(tmp_path, {**files, "index.rst": "Home\n====\n"})
     done = sphinx_build_process(src, tmp_path / "out", "-W", "-j", "2")
     assert done.returncode == 0, done.stderr

@@ -190,10 +190,18 @@ def _prefixes(run: SiteRun, main: SiteRun) -> tuple[str, str] | str:
 
 def _absolute(siteurl: str) -> str | None:
     """An absolute SITEURL in one spelling (host case, trailing slash), else None."""
+    return _as_base_url(siteurl)[0]
+
+
+def _as_base_url(siteurl: str) -> tuple[str | None, str]:
+    """SITEURL as a base URL, or None and why it cannot be one: a relative one (as in a
+    development build) is not absolute, an absolute one may name a file or carry a query."""
+    if ":" not in siteurl:  # `/blog`, ``: no scheme at all
+        return None, "sitemaps need absolute URLs"
     try:
-        return normalise_base_url(siteurl) if "//" in siteurl else None
-    except ValueError:
-        return None
+        return normalise_base_url(siteurl), ""
+    except ValueError as problem:
+        return None, f"as a base URL {problem}"
 
 
 def _wanted(
@@ -532,17 +540,6 @@ def _earlier(settings: Any) -> str:
     return "(one an earlier build wrote is left as it was)"
 
 
-def _not_a_base_url(siteurl: str) -> str:
-    """Why SITEURL cannot be the sitemaps' base URL: a relative one (`RELATIVE_URLS`' kin) is
-    not absolute, an absolute one names a file or carries a query, say."""
-    if "//" in siteurl:
-        try:
-            normalise_base_url(siteurl)
-        except ValueError as problem:
-            return f"as a base URL {problem}"
-    return "sitemaps need absolute URLs"
-
-
 def write_sitemaps(main: SiteRun) -> None:
     """Write with the options checked as the run started; problems are logged."""
     options = checked_options(main.pelican.settings) if main.options is None else main.options
@@ -563,7 +560,7 @@ def write_sitemaps(main: SiteRun) -> None:
             "address the site is served from (as publishconf.py does), or set SITEMAPKIT = "
             "{'base_url': 'https://example.com/'}",
             main.siteurl,
-            _not_a_base_url(main.siteurl),
+            _as_base_url(main.siteurl)[1],
         )
         return
     warn_about_peer(main.pelican)

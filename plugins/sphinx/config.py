@@ -37,6 +37,8 @@ _UNLISTED_PAGES = ("search", "genindex", "404")
 #: The pages of a split index (`html_split_index`): `genindex-A`, `genindex-all`. Only those
 #: the builder wrote are left out: a document may be named so (`genindex-notes`).
 _SPLIT_INDEX_PAGES = "genindex-"
+#: The file a folder's page is written to (dirhtml): the folder is its URL.
+_FOLDER_PAGE = "/index.html"
 
 
 #: The 404 page is left out by its name (`_UNLISTED_PAGES`), so the core's default patterns,
@@ -52,10 +54,6 @@ def add_config_values(app: Sphinx) -> None:
         extra: dict[str, Any] = {"description": spec.doc} if describes else {}
         default = SPHINX_DEFAULTS.get(spec.name, spec.user_default)
         app.add_config_value(PREFIX + spec.name, default, "", types=types, **extra)
-
-
-#: The file a folder's page is written to (dirhtml): the folder is its URL.
-_FOLDER_PAGE = "/index.html"
 
 
 def unlisted_page_patterns(
