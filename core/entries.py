@@ -86,8 +86,10 @@ def source_times(
     A file modified once the build had started, up to `now` (the second), was written by the
     build (a generated stub, such as autosummary's): its time is the build's, so it is left
     out like a missing file. A time past `now` is kept: no build wrote it, a clock ahead did
-    (a virtual machine's, a network share's), and the entry maker judges it as it does any
-    file time ahead.
+    (a virtual machine's, WSL's view of Windows files), and the entry maker judges it as it
+    does any file time ahead: a page just edited is dated now, not another page's date. (On
+    a file server whose own clock runs ahead, a file the build writes there is stamped past
+    now too, and so is dated now: the lesser error.)
     """
     written_from = _NEVER if build_started_ns is None else build_started_ns
     future_from = _NEVER if now is None else (now + 1) * 1_000_000_000
