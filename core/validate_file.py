@@ -17,8 +17,11 @@ from .validate_values import check_changefreq, check_lastmod, check_priority, ch
 from .xml import NAMESPACE
 
 Level = Literal["error", "warning"]
-Kind = Literal["urlset", "sitemapindex", "text"]
+Kind = Literal["urlset", "sitemapindex", "text", "feed"]
 
+#: Feeds Google and Bing take as sitemaps, reading their items' links: RSS 2.0 (no namespace)
+#: and Atom 1.0 (Nikola's sitemap index names a feed per category).
+_FEED_ROOTS = frozenset({"rss", "http://www.w3.org/2005/Atom feed"})
 _FIELDS = {
     "urlset": ("url", ("loc", "lastmod", "changefreq", "priority")),
     "sitemapindex": ("sitemap", ("loc", "lastmod")),
@@ -97,7 +100,7 @@ def check_file(name: str, data: bytes) -> FileCheck:
         _check_text(result, text)
     else:
         _check_xml(result, data)
-    if result.kind is not None:
+    if result.kind is not None and result.kind != "feed":
         _check_count(result)
     return result
 
@@ -266,6 +269,9 @@ def _check_xml(result: FileCheck, data: bytes) -> None:
         nonlocal prefix, entry_name, fields
         namespace, _, local = name.rpartition(" ")
         line = parser.CurrentLineNumber
+        if name in _FEED_ROOTS:  # accepted as it is: its entries are a feed's, not checked
+            result.kind = "feed"
+            raise _Feed
         if local not in _FIELDS:
             add("structure", line, f"root element <{local}> is neither <urlset> nor <sitemapindex>")
             raise _Stop
@@ -373,6 +379,8 @@ def _check_xml(result: FileCheck, data: bytes) -> None:
             return
         add("xml", exc.lineno, _syntax_error(data, exc))
         result.kind = None
+    except _Feed:
+        pass
     except _Stop:
         result.kind = None
 
@@ -408,6 +416,10 @@ def _syntax_error(data: bytes, error: xml.parsers.expat.ExpatError) -> str:
     if ampersand >= 0 and ";" not in before[ampersand:]:  # `?a=1&b=2`: no entity
         message += "; write a raw & as &amp;"
     return message
+
+
+class _Feed(Exception):
+    """Raised by the root handler of a feed: a sitemap search engines accept, not read on."""
 
 
 class _Stop(Exception):
