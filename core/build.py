@@ -7,6 +7,7 @@ import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from .canonical import home_page_elsewhere
 from .dates import format_lastmod, source_date_epoch
 from .entries import (
     Entry,
@@ -256,6 +257,10 @@ def _build(
                 "preview; a build to publish needs the address the site is served from",
             )
         )
+    if pages is None:
+        elsewhere = home_page_elsewhere(root, options.base_url)
+        if elsewhere is not None:
+            report(_home_page_elsewhere_notice(elsewhere, options.base_url))
     maker = EntryMaker(options, report, source_date_epoch(), build_started_ns)
     if maker.unmatched:
         for path in left_out:
@@ -329,6 +334,21 @@ def _build(
                 )
             )
     return result
+
+
+def _home_page_elsewhere_notice(elsewhere: str, base_url: str) -> Notice:
+    """The home page's canonical link is the generator's word for where the site is served
+    from (a base URL without the site's subpath, or the host without `www.`)."""
+    folder = elsewhere if elsewhere.endswith("/") else elsewhere.rpartition("/")[0] + "/"
+    return Notice(
+        "warning",
+        "canonical-base",
+        f"the home page's canonical link names {elsewhere}, not the base URL {base_url}, so "
+        "search engines index the pages at other addresses than the sitemap lists; set the "
+        f"base URL to the address the site is served from (such as {folder}), or correct "
+        "the generator's link",
+        ("base_url",),
+    )
 
 
 def _index_disallowed_notice(found: Blocked, at_root: bool) -> Notice:

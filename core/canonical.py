@@ -10,11 +10,13 @@ character written or percent-encoded.
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 from html import unescape
 from urllib.parse import unquote, urljoin, urlsplit
 
-from .page_heads import NOT_TAGS
+from .page_heads import NOT_TAGS, file_head
+from .redirect_stubs import is_stub_file
 from .urls import DEFAULT_PORTS, punycode_host
 
 _LINK = re.compile(r"""<link\b(?:[^>"']|"[^"]*"|'[^']*')*>""", re.IGNORECASE)
@@ -60,3 +62,21 @@ def _page_key(url: str) -> tuple[str, str, str, str]:
     elif path.endswith(".html"):
         path = path[: -len(".html")]
     return scheme, host, path, parts.query
+
+
+def home_page_elsewhere(root: str, base_url: str) -> str | None:
+    """The address the site's home page (`index.html` at the top of `root`) names as its
+    canonical one, when that is another page than `base_url`: the page says where the site is
+    served from (`https://example.com/docs/`, `https://www.example.com/`), and a base URL
+    that misses it lists every page at an address search engines do not index. A redirect
+    stub (a language chooser's) says nothing of the kind."""
+    try:
+        size = os.stat(os.path.join(root, "index.html")).st_size
+    except OSError:
+        return None
+    if is_stub_file("index.html", root, size):
+        return None
+    link = canonical_link(file_head("index.html", root))
+    if not link or not urlsplit(urljoin(base_url, link)).scheme.startswith("http"):
+        return None
+    return names_another_page(base_url, link)

@@ -168,6 +168,41 @@ def test_a_notice_names_an_option_where_the_user_set_it(site: Path, tmp_path: Pa
     assert "info: --exclude: the pattern 'blgo/' matches no page" in done.stderr
 
 
+@pytest.mark.parametrize(
+    ("canonical", "base_url", "told"),
+    [
+        ("https://example.com/sub/", "https://example.com/", "https://example.com/sub/"),
+        ("/sub/index.html", "https://example.com/", "https://example.com/sub/index.html"),
+        ("https://www.example.com/", "https://example.com/", "https://www.example.com/"),
+        ("https://example.com/sub/", "https://example.com/sub/", None),
+        ("index.html", "https://example.com/sub/", None),
+        ("https://EXAMPLE.com:443/sub/", "https://example.com/sub/", None),
+    ],
+)
+def test_a_home_page_whose_canonical_link_names_another_address_is_a_warning(
+    tmp_path: Path, canonical: str, base_url: str, told: str | None
+) -> None:
+    """Eleventy's `pathPrefix` or Hugo's baseURL subpath left out of --base-url: the home
+    page's canonical link says where the site is served from."""
+    site = write_tree(
+        tmp_path / "site",
+        {"index.html": f'<html><head><link rel="canonical" href="{canonical}">', "a.html": "<p>"},
+    )
+    done = run("build", str(site), "--base-url", base_url, "--no-robots")
+    assert done.returncode == 0, done.stderr
+    said = [line for line in done.stderr.splitlines() if "[canonical-base]" in line]
+    if told is None:
+        assert said == []
+    else:
+        assert said == [
+            f"sitemapkit: warning: the home page's canonical link names {told}, not the base "
+            f"URL {base_url}, so search engines index the pages at other addresses than the "
+            "sitemap lists; set the base URL to the address the site is served from (such as "
+            f"{told.removesuffix('index.html')}), or correct the generator's link "
+            "[canonical-base]"
+        ]
+
+
 def test_a_not_found_page_listed_after_exclude_replaced_the_default_is_told(
     site: Path, schemas: SchemaSet
 ) -> None:
