@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from .canonical import canonical_link, names_another_page
+from .canonical import canonical_link, home_page_elsewhere, names_another_page
 from .dates import FUTURE_SLACK_SECONDS
 from .errors import SitemapkitError
 from .noindex import head_says_noindex
@@ -193,6 +193,8 @@ class _Validation:
         else:
             self.root = self.target.parent
         self.check_pages = site is not None or self.target.is_dir()
+        #: (base URL, the folder the home page's canonical link names) when the two differ.
+        self.moved_base: tuple[str, str] | None = None
         self.report = ValidationReport(str(target))
         self.base: str | None = None
         if base_url is not None:
@@ -257,6 +259,8 @@ class _Validation:
                 f"the URLs are on {host}, which crawlers cannot reach (a preview server's "
                 "address); build the sitemap with the address the site is served from",
             )
+        if self.check_pages and self.base is not None:
+            self.check_home_page(self.base)
         self.visit_all([_Visit(path, self.url_of(path), False) for path in entries])
         if self.target.is_dir():  # after the entry's parts: a twin they name is theirs
             self.visit_all(
@@ -718,6 +722,25 @@ class _Validation:
         self.problem("error", "scope", check.name, line, message)
         return False
 
+    def check_home_page(self, base: str) -> None:
+        """The home page's canonical link says where the site is served from: a base URL
+        without the generator's subpath lists every page at an address not indexed."""
+        elsewhere = home_page_elsewhere(str(self.root), base)
+        if elsewhere is None:
+            return
+        folder = elsewhere if elsewhere.endswith("/") else elsewhere.rpartition("/")[0] + "/"
+        self.moved_base = (base, folder)
+        self.problem(
+            "warning",
+            "canonical-base",
+            self.display(self.root / "index.html"),
+            None,
+            f"the home page's canonical link names {elsewhere}, not the sitemap's base URL "
+            f"{base} ({self.report.base_from}), so search engines index the pages at other "
+            f"addresses than the sitemap lists (such as {folder}); build the sitemap with the "
+            "address the site is served from, or correct the generator's link",
+        )
+
     def check_pages_exist(self, check: FileCheck) -> None:
         root = self.root
         for loc, line in zip(check.locs, check.lines, strict=True):
@@ -777,6 +800,11 @@ class _Validation:
             return
         canonical = canonical_link(head)
         other = names_another_page(loc, canonical) if canonical else None
+        if other is not None and self.moved_base is not None:
+            base, folder = self.moved_base
+            moved = folder + loc[len(base) :] if loc.startswith(base) else None
+            if moved is not None and names_another_page(moved, other) is None:
+                return  # the base URL's fault, told once (canonical-base)
         if other is not None and not self.serves(other):
             self.problem(  # Sphinx before 8.1 links `page.html` from dirhtml's `page/`
                 "warning",

@@ -781,6 +781,30 @@ def test_a_root_index_of_language_sitemaps_sets_the_base_at_the_root(
     assert report.urls == 4
 
 
+def test_a_base_url_without_the_sites_subpath_is_told_once_by_the_home_page(
+    make_tree: Callable[..., Path],
+) -> None:
+    """Eleventy's `pathPrefix: "/sub/"` built with the host's root as the base: every page's
+    canonical link is under `/sub/`; one warning says so, not one per page (a page whose link
+    names yet another address is still told)."""
+    base = "https://example.com/"
+    link = '<html><head><link rel="canonical" href="https://example.com/sub/{}">'
+    site = make_tree(
+        {
+            "sitemap.xml": _urlset(base, base + "a/", base + "b/"),
+            "index.html": link.format(""),
+            "a/index.html": link.format("a/"),
+            "b/index.html": link.format("elsewhere/"),
+        }
+    )
+    report = validate_target(site, base_url=base)
+    found = [(p.code, Path(p.file).name, p.line) for p in report.problems]
+    assert found == [("canonical-base", "index.html", None), ("canonical", "sitemap.xml", 5)]
+    assert (
+        "names https://example.com/sub/, not the sitemap's base URL" in report.problems[0].message
+    )
+
+
 def test_feeds_an_index_names_are_sitemaps_search_engines_accept(
     make_tree: Callable[..., Path],
 ) -> None:
