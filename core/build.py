@@ -24,6 +24,7 @@ from .folder_lock import WAIT_SECONDS, folder_lock
 from .gc_pause import paused_gc
 from .options import DEFAULT_XML_NAMES, SitemapOptions
 from .pages import Page, SkippedPages, scan_output
+from .project_folder import a_source_file
 from .robots import (
     LINK_REPLACED,
     output_sitemap_urls,
@@ -306,12 +307,14 @@ def _build(
     if earlier:
         report(_earlier_names_notice(earlier, options))
     if written.urls == 0:
+        nothing_found = pages is None and not maker.skipped and not stubs.count
         report(
             _no_pages_notice(
                 maker.skipped["excluded"],
                 maker.excluded_by_page,
                 maker.noindex.count,
                 written.removed,
+                a_source_file(root) if nothing_found else None,
             )
         )
     elif written.urls > 1:
@@ -412,12 +415,17 @@ def _noting_disallowed(
 
 
 def _no_pages_notice(
-    excluded: int, by_page: int, noindex: int, removed: list[str] | None = None
+    excluded: int,
+    by_page: int,
+    noindex: int,
+    removed: list[str] | None = None,
+    source: str | None = None,
 ) -> Notice:
     """When pages said so themselves (an old release's docs that say noindex, pages whose
     front matter excludes them), nothing to list is what the site says: an INFO line. No
     pages at all, or only patterns' exclusions (the default `404.html` among them), may be a
-    wrong folder or a broad pattern: a warning."""
+    wrong folder or a broad pattern: a warning. A scanned folder of `source` files and no
+    page is a generator's sources (Hugo's `content/`), not the site it builds."""
     gone = (
         f", and the sitemap files an earlier build wrote were removed ({', '.join(removed)})"
         if removed
@@ -425,10 +433,16 @@ def _no_pages_notice(
     )
     if not by_page and not noindex:
         by_patterns = f" ({excluded:,} left out by exclude patterns)" if excluded else ""
+        sources = (
+            f"; the folder holds a generator's sources (such as {source!r}) and no HTML page: "
+            "give the folder the generator builds the site into"
+            if source is not None
+            else ""
+        )
         return Notice(
             "warning",
             "no-pages",
-            f"no pages to list{by_patterns}, so no sitemap was written{gone}",
+            f"no pages to list{by_patterns}, so no sitemap was written{gone}{sources}",
             ("exclude",),
         )
     counts = [f"{excluded:,} excluded"] if excluded else []

@@ -29,6 +29,7 @@ from .errors import respell
 from .options import SitemapOptions
 from .pages import NO_METADATA, Page, SkippedPages, sort_name
 from .patterns import WILDCARDS, PathMatcher, RuleTable
+from .project_folder import SOURCE_SUFFIXES
 from .urls import (
     MAX_LOC_LENGTH,
     base_path,
@@ -222,9 +223,6 @@ def _future_files_notice(number: int, first: str, moment: int) -> Notice:
     )
 
 
-#: Suffixes of the files generators read (Markdown's spellings, reST, notebooks): pages are
-#: written to other names, so a pattern with one of them matches no page.
-SOURCE_SUFFIXES = (".md", ".markdown", ".mkd", ".mdown", ".rst", ".ipynb")
 #: The code of the notice for a pattern that matched no page.
 UNMATCHED = "unmatched-pattern"
 #: The default patterns, for a 404 page a site may not have: no mistake when they match none.

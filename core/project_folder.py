@@ -31,6 +31,7 @@ _MARKERS: tuple[tuple[str, str | None, tuple[str, ...], tuple[str, ...]], ...] =
     ("MkDocs", "site", ("mkdocs.yml", "mkdocs.yaml"), ()),
     ("Zensical", "site", ("zensical.toml",), ()),
     ("Pelican", "output", ("pelicanconf.py",), ()),
+    ("Nikola", "output", ("conf.py",), ("galleries", "listings")),  # `nikola init`'s folders
     ("Sphinx", "_build/html", ("conf.py",), ()),
     ("Sphinx", "build/html", ("source/conf.py",), ()),
     ("Sphinx", "docs/_build/html", ("docs/conf.py",), ()),  # sphinx-quickstart docs
@@ -65,8 +66,20 @@ _MARKERS: tuple[tuple[str, str | None, tuple[str, ...], tuple[str, ...]], ...] =
 )
 
 
+#: Suffixes of the files generators read (Markdown's spellings, reST, AsciiDoc, notebooks):
+#: pages are written to other names, so a pattern with one of them matches no page, and a
+#: folder of such files and no page is a project's, or its content folder (Hugo's `content/`).
+SOURCE_SUFFIXES = (".md", ".markdown", ".mkd", ".mdown", ".rst", ".adoc", ".ipynb")
+#: How many entries of a folder without pages are looked at for sources, at the most.
+_SOURCE_LOOK = 10_000
+
+
 def find_project(folder: str) -> Project | None:
     """The generator whose project `folder` is, if one of its own files says so."""
+    if os.path.basename(os.path.abspath(folder)) == ".vitepress":  # the config's own folder
+        for marker in _script_names("config"):
+            if os.path.isfile(os.path.join(folder, marker)):
+                return Project("VitePress", marker, "dist")
     built: bool | None = None
     for generator, output, markers, beside in _MARKERS:
         for marker in markers:
@@ -111,3 +124,21 @@ def _has_built_home_page(folder: str) -> bool:
     except OSError:
         return False
     return not start.removeprefix(b"\xef\xbb\xbf").lstrip().startswith(b"---")
+
+
+def a_source_file(folder: str) -> str | None:
+    """A source file (Markdown, reST…) below `folder`, '/'-separated, when a folder without
+    pages holds one: the generator's sources, not the site it builds. Dot folders and
+    `node_modules` are not looked in, and only so many entries in all."""
+    looked = 0
+    for top, folders, files in os.walk(folder):
+        folders[:] = sorted(
+            name for name in folders if not name.startswith(".") and name != "node_modules"
+        )
+        for name in sorted(files):
+            if name.lower().endswith(SOURCE_SUFFIXES):
+                return os.path.relpath(os.path.join(top, name), folder).replace(os.sep, "/")
+        looked += len(files) + len(folders)
+        if looked > _SOURCE_LOOK:
+            return None
+    return None

@@ -590,6 +590,35 @@ def test_usage_errors_exit_2(tmp_path: Path) -> None:
     assert missing.returncode == 1 and "is not a folder" in missing.stderr
 
 
+def test_vitepress_own_folder_is_refused_for_the_dist_folder_in_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = write_tree(
+        tmp_path / "docs" / ".vitepress", {"config.mts": "export default {}", "dist/a.html": "<p>"}
+    )
+    assert main(["build", str(folder), "--base-url", "https://x.org/"]) == 1
+    assert capsys.readouterr().err == (
+        f"sitemapkit: error: SITE_DIR: {str(folder)!r} holds config.mts, so it is a VitePress "
+        "project, not the site it builds; give the folder it builds the site into, "
+        f"{str(folder / 'dist')!r} by default\n"
+    )
+    assert not (folder / "sitemap.xml").exists()
+
+
+def test_a_folder_of_sources_is_told_to_be_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Hugo's `content/`, MkDocs' `docs/`: no page, and the sources say what the folder is."""
+    content = write_tree(tmp_path / "content", {"about/team.md": "# Team", "_index.md": "# Home"})
+    assert main(["build", str(content), "--base-url", "https://x.org/"]) == 0
+    assert capsys.readouterr().err == (
+        "sitemapkit: warning: no pages to list, so no sitemap was written; the folder holds a "
+        "generator's sources (such as '_index.md') and no HTML page: give the folder the "
+        "generator builds the site into [no-pages]\n"
+    )
+    assert sorted(p.name for p in content.rglob("*")) == ["_index.md", "about", "team.md"]
+
+
 def test_an_empty_site_warns_and_exits_0(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -826,6 +855,7 @@ def test_a_source_date_epoch_a_little_ahead_keeps_the_build_reproducible(
         (["zensical.toml"], "Zensical", "zensical.toml", "site"),
         (["pelicanconf.py", "content/a.md"], "Pelican", "pelicanconf.py", "output"),
         (["conf.py", "index.rst"], "Sphinx", "conf.py", "_build/html"),
+        (["conf.py", "galleries/a.jpg", "listings/a.py"], "Nikola", "conf.py", "output"),
         (["hugo.toml"], "Hugo", "hugo.toml", "public"),
         (["_config.yml", "_site/index.html"], "Jekyll", "_config.yml", "_site"),
         (["eleventy.config.js"], "Eleventy", "eleventy.config.js", "_site"),
