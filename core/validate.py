@@ -714,6 +714,11 @@ class _Validation:
                 f"loc {loc!r} is not on the sitemap's host {origin_of(url)}; "
                 "crawlers drop it (check the base URL)"
             )
+        elif remainder_under(loc + "/", folder) == "":  # hexo-generator-sitemap's home URL
+            message = (
+                f"loc {loc!r} is the sitemap's folder {folder} without its final slash, which "
+                "is outside it: crawlers drop it; list the folder's address with the slash"
+            )
         else:
             message = (
                 f"loc {loc!r} is not under the sitemap's folder {folder}; "
@@ -814,6 +819,17 @@ class _Validation:
                 f"loc {loc!r} is a page whose canonical link names {other!r}, which no file "
                 "in the site serves (a 404): correct the generator's link; the listed "
                 "address is the one the page is served at",
+            )
+        elif other is not None and other.rstrip("/") == loc.rstrip("/"):
+            self.problem(  # Docusaurus without `trailingSlash` links `docs/intro/` as `docs/intro`
+                "warning",
+                "canonical",
+                check.name,
+                line,
+                f"loc {loc!r} is a page whose canonical link names {other!r}, the same "
+                "address but for its final slash, which a static host answers with a redirect "
+                "(or not at all): correct the generator's link (its trailing-slash setting); "
+                "the listed address is the one the page is served at",
             )
         elif other is not None:
             self.problem(

@@ -1242,6 +1242,7 @@ def test_a_loc_whose_canonical_link_names_another_page_is_a_warning(
                 b + "commented/",
                 b + "query.html",
                 b + "api/",  # Sphinx before 8.1, dirhtml: the link names `api.html`, a 404
+                b + "docs/intro/",  # Docusaurus without `trailingSlash` links `docs/intro`
             ),
             "index.html": page("https://EXAMPLE.com:443/index.html"),  # the same page
             "posts/index.html": page("/posts/"),
@@ -1252,6 +1253,7 @@ def test_a_loc_whose_canonical_link_names_another_page_is_a_warning(
             "commented/index.html": page(b + "commented/", "<!-- <link rel=canonical href=/> -->"),
             "query.html": page("query.html?lang=fr&amp;v=2"),
             "api/index.html": page(b + "api.html"),
+            "docs/intro/index.html": page("/docs/intro"),
         }
     )
     report = validate_target(site, base_url=b)
@@ -1260,6 +1262,7 @@ def test_a_loc_whose_canonical_link_names_another_page_is_a_warning(
         ("warning", "canonical", 5),
         ("warning", "canonical", 10),
         ("warning", "canonical", 11),
+        ("warning", "canonical", 12),
     ], report.describe()
     assert report.problems[0].message == (
         "loc 'https://example.com/posts/page/2/' is a page whose canonical link names another "
@@ -1272,6 +1275,27 @@ def test_a_loc_whose_canonical_link_names_another_page_is_a_warning(
         "loc 'https://example.com/api/' is a page whose canonical link names "
         "'https://example.com/api.html', which no file in the site serves (a 404): correct the "
         "generator's link; the listed address is the one the page is served at"
+    )
+    assert report.problems[3].message == (
+        "loc 'https://example.com/docs/intro/' is a page whose canonical link names "
+        "'https://example.com/docs/intro', the same address but for its final slash, which a "
+        "static host answers with a redirect (or not at all): correct the generator's link "
+        "(its trailing-slash setting); the listed address is the one the page is served at"
+    )
+
+
+def test_a_folders_own_address_without_its_slash_is_out_of_scope_with_the_fix(
+    make_tree: Callable[..., Path],
+) -> None:
+    """hexo-generator-sitemap lists a blog at `/blog/` as `https://example.com/blog`."""
+    b = "https://example.com/blog"
+    site = make_tree({"blog/sitemap.xml": _urlset(b, b + "/a.html"), "blog/a.html": "<p>"})
+    report = validate_target(site / "blog" / "sitemap.xml", base_url=b + "/")
+    assert [(p.code, p.line) for p in report.problems] == [("scope", 3)]
+    assert report.problems[0].message == (
+        "loc 'https://example.com/blog' is the sitemap's folder https://example.com/blog/ "
+        "without its final slash, which is outside it: crawlers drop it; list the folder's "
+        "address with the slash"
     )
 
 
