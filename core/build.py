@@ -6,6 +6,7 @@ import logging
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import chain, islice
 
 from .canonical import home_page_elsewhere
 from .dates import format_lastmod, source_date_epoch
@@ -24,7 +25,7 @@ from .folder_lock import WAIT_SECONDS, folder_lock
 from .gc_pause import paused_gc
 from .options import DEFAULT_XML_NAMES, SitemapOptions
 from .pages import Page, SkippedPages, scan_output
-from .project_folder import a_source_file
+from .project_folder import TEMPLATE_SAMPLE, a_source_file, all_templates
 from .robots import (
     LINK_REPLACED,
     output_sitemap_urls,
@@ -267,10 +268,11 @@ def _build(
         for path in left_out:
             maker.unmatched.note(path)
     stubs = _Stubs(maker.unmatched)
+    first: list[Page] = []  # the scan's first pages, looked at for front matter at the end
     if pages is None:
-        entries: Iterable[Entry] = stream_entries(
-            scan_output(root, stubs, read_noindex=options.skip_noindex is True), maker
-        )
+        scanned = iter(scan_output(root, stubs, read_noindex=options.skip_noindex is True))
+        first = list(islice(scanned, TEMPLATE_SAMPLE))  # no step added for the other pages
+        entries: Iterable[Entry] = stream_entries(chain(first, scanned), maker)
     else:
         entries = resolve_entries(pages, maker)
     disallowed = _robots_rules(root)
@@ -306,6 +308,8 @@ def _build(
     earlier = _at_default_names(root, options)
     if earlier:
         report(_earlier_names_notice(earlier, options))
+    if written.urls and all_templates(root, [page.path for page in first]):
+        report(_templates_notice(first[0].path))
     if written.urls == 0:
         nothing_found = pages is None and not maker.skipped and not stubs.count
         report(
@@ -337,6 +341,18 @@ def _build(
                 )
             )
     return result
+
+
+def _templates_notice(first: str) -> Notice:
+    """Eleventy's `src/`, Hexo's `source/`: pages with front matter are a generator's input."""
+    return Notice(
+        "warning",
+        "templates",
+        f"the pages start with front matter ('---'), as a generator's templates and sources "
+        f"do (such as {first!r}), so this folder looks like the site's sources, not the site "
+        "built from them, and the sitemaps written into it may be published from there; "
+        "give the folder the generator builds the site into",
+    )
 
 
 def _home_page_elsewhere_notice(elsewhere: str, base_url: str) -> Notice:

@@ -142,3 +142,24 @@ def a_source_file(folder: str) -> str | None:
         if looked > _SOURCE_LOOK:
             return None
     return None
+
+
+#: How many of a scan's first pages are looked at for front matter.
+TEMPLATE_SAMPLE = 5
+
+
+def all_templates(root: str, paths: list[str]) -> bool:
+    """Whether every one of the pages opens with front matter (`---`), as the templates and
+    sources of Jekyll, Eleventy or Hexo do: a built page never does (one such page may be a
+    static file a site ships as it is, so all of them must)."""
+    if not paths:
+        return False
+    for path in paths:
+        try:
+            with open(os.path.join(root, *path.split("/")), "rb") as page:
+                start = page.read(8).removeprefix(b"\xef\xbb\xbf")
+        except OSError:
+            return False
+        if not (start.startswith(b"---\n") or start.startswith(b"---\r\n")):
+            return False
+    return True

@@ -605,6 +605,28 @@ def test_vitepress_own_folder_is_refused_for_the_dist_folder_in_it(
     assert not (folder / "sitemap.xml").exists()
 
 
+def test_pages_that_all_start_with_front_matter_are_told_to_be_sources(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Eleventy's `src/`, Hexo's `source/`: templates with front matter, not built pages; a
+    built site with one such file among its pages is not told."""
+    source = write_tree(
+        tmp_path / "src",
+        {"contact.html": "---\ntitle: Contact\n---\n<p>", "team/index.html": "---\r\n---\n"},
+    )
+    assert main(["build", str(source), "--base-url", "https://x.org/", "--no-robots"]) == 0
+    said = [line for line in capsys.readouterr().err.splitlines() if "[templates]" in line]
+    assert said == [
+        "sitemapkit: warning: the pages start with front matter ('---'), as a generator's "
+        "templates and sources do (such as 'contact.html'), so this folder looks like the "
+        "site's sources, not the site built from them, and the sitemaps written into it may be "
+        "published from there; give the folder the generator builds the site into [templates]"
+    ]
+    (source / "index.html").write_text("<!doctype html><p>built", encoding="utf-8")
+    assert main(["build", str(source), "--base-url", "https://x.org/", "--no-robots"]) == 0
+    assert "[templates]" not in capsys.readouterr().err
+
+
 def test_a_folder_of_sources_is_told_to_be_one(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
