@@ -230,6 +230,9 @@ NOT_FOUND_PATTERNS = frozenset({"404.html", "404/", "/404.html", "/404/"})
 #: The site's own not-found page, at the top (a page named 404 below it, such as an API's
 #: `errors/404`, is a page of its own), to find one that is listed.
 _NOT_FOUND_PAGES = ("/404.html", "/404/")
+#: Generators' folders of sources, which no output path starts with (Hugo's and Zola's
+#: `content/`, Hexo's `source/`, Astro's `src/pages/`, Eleventy's `src/`).
+_SOURCE_ROOTS = ("content/", "source/", "src/pages/", "src/content/", "src/")
 #: Source names a generator writes as their folder's `index.html`.
 _FOLDER_PAGES = frozenset({"index", "readme"})
 
@@ -248,6 +251,10 @@ def _output_paths_of(pattern: str, built_from: Mapping[str, Iterable[str]] | Non
             built = "the page built from it" if len(written) == 1 else "the pages built from it"
             return f"{' or '.join(shown)}{more}, {built}"
     stem = name_part.rpartition(".")[0]
+    for root in _SOURCE_ROOTS:  # Hugo writes `content/about.md` to `about/index.html`
+        if stem.startswith(root) and stem != root:
+            stem = stem[len(root) :]
+            break
     folder, _, name = stem.rpartition("/")
     if name.lower() in _FOLDER_PAGES:
         return f"{lead}{folder + '/' if folder else ''}index.html"

@@ -785,13 +785,16 @@ def test_a_pattern_written_as_a_source_file_is_named_with_the_paths_it_should_be
         {
             "base_url": BASE,
             "robots": False,
-            "exclude": ["guide/*.md", "!/keep.RST", "drafts/", "*.pdf", "docs/README.md"],
+            "exclude": [
+                *("guide/*.md", "!/keep.RST", "drafts/", "*.pdf", "docs/README.md"),
+                "content/about/team.md",
+            ],
             "priority_overrides": {"api.ipynb": 0.5},
         }
     )
     notices: list[Notice] = []
     build_sitemaps(tmp_path, options, pages(2), report=notices.append)
-    assert [(n.level, n.code) for n in notices] == [("warning", "source-pattern")] * 4
+    assert [(n.level, n.code) for n in notices] == [("warning", "source-pattern")] * 5
     assert notices[0].message == (
         "exclude: the pattern 'guide/*.md' names a source file, but patterns match the pages' "
         "output paths (guide/*/index.html or guide/*.html), so it matches no page; write the "
@@ -802,7 +805,8 @@ def test_a_pattern_written_as_a_source_file_is_named_with_the_paths_it_should_be
     )
     assert "'docs/README.md' names a source file" in notices[2].message
     assert "(docs/index.html)" in notices[2].message  # README.md is its folder's page
-    assert notices[3].message.startswith("priority_overrides: the pattern 'api.ipynb' ")
+    assert "(about/team/index.html or about/team.html)" in notices[3].message  # Hugo's content/
+    assert notices[4].message.startswith("priority_overrides: the pattern 'api.ipynb' ")
     # Where pages have such names (Pelican's static files), the patterns may match them.
     told: list[Notice] = []
     notebook = [*pages(2), Page("downloads/api.ipynb"), Page("guide/x.md")]
@@ -813,7 +817,7 @@ def test_a_pattern_written_as_a_source_file_is_named_with_the_paths_it_should_be
     # The scan lists HTML files only: the patterns are named there too.
     scanned: list[Notice] = []
     build_sitemaps(tmp_path, options, report=scanned.append)
-    assert [n.code for n in scanned if n.code == "source-pattern"] == ["source-pattern"] * 4
+    assert [n.code for n in scanned if n.code == "source-pattern"] == ["source-pattern"] * 5
 
 
 def test_a_source_file_pattern_names_where_its_page_was_written(tmp_path: Path) -> None:
