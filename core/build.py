@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain, islice
 
-from .canonical import home_page_elsewhere
+from .canonical import HomeElsewhere, home_page_elsewhere
 from .dates import format_lastmod, source_date_epoch
 from .entries import (
     Entry,
@@ -318,7 +318,7 @@ def _build(
                 maker.excluded_by_page,
                 maker.noindex.count,
                 written.removed,
-                a_source_file(root) if nothing_found else None,
+                source=a_source_file(root) if nothing_found else None,
             )
         )
     elif written.urls > 1:
@@ -355,10 +355,10 @@ def _templates_notice(first: str) -> Notice:
     )
 
 
-def _home_page_elsewhere_notice(elsewhere: str, base_url: str) -> Notice:
+def _home_page_elsewhere_notice(found: HomeElsewhere, base_url: str) -> Notice:
     """The home page's canonical link is the generator's word for where the site is served
     from (a base URL without the site's subpath, or the host without `www.`)."""
-    folder = elsewhere if elsewhere.endswith("/") else elsewhere.rpartition("/")[0] + "/"
+    elsewhere, folder = found
     return Notice(
         "warning",
         "canonical-base",
@@ -435,6 +435,7 @@ def _no_pages_notice(
     by_page: int,
     noindex: int,
     removed: list[str] | None = None,
+    *,
     source: str | None = None,
 ) -> Notice:
     """When pages said so themselves (an old release's docs that say noindex, pages whose

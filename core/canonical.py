@@ -12,12 +12,15 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import stat
 from html import unescape
+from typing import NamedTuple
 from urllib.parse import unquote, urljoin, urlsplit
 
 from .page_heads import NOT_TAGS, file_head
 from .redirect_stubs import is_stub_file
-from .urls import DEFAULT_PORTS, punycode_host
+from .urls import DEFAULT_PORTS, local_host, punycode_host
+from .validate_values import remainder_under
 
 _LINK = re.compile(r"""<link\b(?:[^>"']|"[^"]*"|'[^']*')*>""", re.IGNORECASE)
 _ATTRIBUTE = re.compile(r"""\s([a-z-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.IGNORECASE)
@@ -64,19 +67,52 @@ def _page_key(url: str) -> tuple[str, str, str, str]:
     return scheme, host, path, parts.query
 
 
-def home_page_elsewhere(root: str, base_url: str) -> str | None:
-    """The address the site's home page (`index.html` at the top of `root`) names as its
-    canonical one, when that is another page than `base_url`: the page says where the site is
-    served from (`https://example.com/docs/`, `https://www.example.com/`), and a base URL
-    that misses it lists every page at an address search engines do not index. A redirect
-    stub (a language chooser's) says nothing of the kind."""
+class HomeElsewhere(NamedTuple):
+    """The home page's canonical link, and the address of the site it names."""
+
+    link: str
+    folder: str  # ends in `/`, without the link's query or fragment
+
+
+def home_page_elsewhere(root: str, base_url: str) -> HomeElsewhere | None:
+    """The address the site's home page (`index.html` at the top of `root`) names as the
+    site's, when that is not `base_url`: the page says where the site is served from
+    (`https://example.com/docs/`, `https://www.example.com/`), and a base URL that misses it
+    lists every page at an address search engines do not index.
+
+    Not said of a redirect stub, nor of a preview's base URL (its pages link the public
+    address), nor of a link to a page of its own (`home.html`), nor of one to a folder the
+    site has below the base (a language root's `en/`).
+    """
+    path = os.path.join(root, "index.html")
     try:
-        size = os.stat(os.path.join(root, "index.html")).st_size
+        info = os.stat(path)
     except OSError:
         return None
-    if is_stub_file("index.html", root, size):
+    if not stat.S_ISREG(info.st_mode) or local_host(base_url) is not None:
+        return None  # a FIFO would never end
+    if is_stub_file("index.html", root, info.st_size):
         return None
     link = canonical_link(file_head("index.html", root))
-    if not link or not urlsplit(urljoin(base_url, link)).scheme.startswith("http"):
+    if not link:
         return None
-    return names_another_page(base_url, link)
+    target = urljoin(base_url, link)
+    parts = urlsplit(target)
+    if parts.scheme not in ("http", "https"):
+        return None
+    folder_path = parts.path or "/"
+    if folder_path.endswith(("/index.html", "/index.htm")):
+        folder_path = folder_path.rpartition("/")[0] + "/"
+    elif not folder_path.endswith("/"):
+        if "." in folder_path.rpartition("/")[2]:
+            return None  # a page of its own, not the site's address
+        folder_path += "/"  # Astro's `trailingSlash: "never"` links `/docs`
+    folder = f"{parts.scheme}://{parts.netloc}{folder_path}"
+    if names_another_page(base_url, folder) is None:
+        return None
+    below = remainder_under(folder, base_url)
+    if below and os.path.isfile(
+        os.path.join(root, *unquote(below).strip("/").split("/"), "index.html")
+    ):
+        return None  # a folder of this site: a language root, not the site's address
+    return HomeElsewhere(target, folder)

@@ -7,6 +7,7 @@ and writes sitemaps into the sources, which the next build then publishes.
 from __future__ import annotations
 
 import os
+import re
 from typing import NamedTuple
 
 
@@ -31,7 +32,6 @@ _MARKERS: tuple[tuple[str, str | None, tuple[str, ...], tuple[str, ...]], ...] =
     ("MkDocs", "site", ("mkdocs.yml", "mkdocs.yaml"), ()),
     ("Zensical", "site", ("zensical.toml",), ()),
     ("Pelican", "output", ("pelicanconf.py",), ()),
-    ("Nikola", "output", ("conf.py",), ("galleries", "listings")),  # `nikola init`'s folders
     ("Sphinx", "_build/html", ("conf.py",), ()),
     ("Sphinx", "build/html", ("source/conf.py",), ()),
     ("Sphinx", "docs/_build/html", ("docs/conf.py",), ()),  # sphinx-quickstart docs
@@ -72,6 +72,12 @@ _MARKERS: tuple[tuple[str, str | None, tuple[str, ...], tuple[str, ...]], ...] =
 SOURCE_SUFFIXES = (".md", ".markdown", ".mkd", ".mdown", ".rst", ".adoc", ".ipynb")
 #: How many entries of a folder without pages are looked at for sources, at the most.
 _SOURCE_LOOK = 10_000
+#: Files a repository or a published folder holds beside its pages, whatever built them.
+_NOT_SOURCES = frozenset({"readme", "license", "changelog", "contributing", "code_of_conduct"})
+#: How many of a scan's first pages are looked at for front matter.
+TEMPLATE_SAMPLE = 5
+#: Front matter's opening line (Jekyll, Eleventy, Hexo, Hugo's YAML).
+_FRONT_MATTER = re.compile(rb"\s*---\r?\n")
 
 
 def find_project(folder: str) -> Project | None:
@@ -80,6 +86,8 @@ def find_project(folder: str) -> Project | None:
         for marker in _script_names("config"):
             if os.path.isfile(os.path.join(folder, marker)):
                 return Project("VitePress", marker, "dist")
+    if _is_nikola_conf(os.path.join(folder, "conf.py")):  # before Sphinx, whose file it shares
+        return Project("Nikola", "conf.py", "output")
     built: bool | None = None
     for generator, output, markers, beside in _MARKERS:
         for marker in markers:
@@ -96,6 +104,10 @@ def find_project(folder: str) -> Project | None:
     return _sphinx_build_folder(folder)
 
 
+#: A setting every Nikola `conf.py` has (`nikola init` writes it near the top).
+_NIKOLA_SETTING = re.compile(rb"^BLOG_TITLE\s*=", re.MULTILINE)
+#: How much of a `conf.py` is read for it.
+_CONF_LOOK = 65_536
 #: Sphinx's pickled environment, in the `_build/` folder that holds each builder's output.
 _SPHINX_ENVIRONMENT = "doctrees/environment.pickle"
 
@@ -115,6 +127,15 @@ def _sphinx_build_folder(folder: str) -> Project | None:
     return Project("Sphinx", _SPHINX_ENVIRONMENT, built[0] if built else "html")
 
 
+def _is_nikola_conf(path: str) -> bool:
+    """Whether a `conf.py` is Nikola's: it sets `BLOG_TITLE`, which no Sphinx setting is."""
+    try:
+        with open(path, "rb") as conf:
+            return _NIKOLA_SETTING.search(conf.read(_CONF_LOOK)) is not None
+    except OSError:
+        return False
+
+
 def _has_built_home_page(folder: str) -> bool:
     """Whether the folder's `index.html` is a page, not a template with front matter (as a
     Jekyll project's is): a generator's project keeps its home page elsewhere."""
@@ -123,7 +144,7 @@ def _has_built_home_page(folder: str) -> bool:
             start = page.read(64)
     except OSError:
         return False
-    return not start.removeprefix(b"\xef\xbb\xbf").lstrip().startswith(b"---")
+    return not _opens_with_front_matter(start)
 
 
 def a_source_file(folder: str) -> str | None:
@@ -136,16 +157,13 @@ def a_source_file(folder: str) -> str | None:
             name for name in folders if not name.startswith(".") and name != "node_modules"
         )
         for name in sorted(files):
-            if name.lower().endswith(SOURCE_SUFFIXES):
+            stem, _, suffix = name.lower().rpartition(".")
+            if "." + suffix in SOURCE_SUFFIXES and stem not in _NOT_SOURCES:
                 return os.path.relpath(os.path.join(top, name), folder).replace(os.sep, "/")
         looked += len(files) + len(folders)
         if looked > _SOURCE_LOOK:
             return None
     return None
-
-
-#: How many of a scan's first pages are looked at for front matter.
-TEMPLATE_SAMPLE = 5
 
 
 def all_templates(root: str, paths: list[str]) -> bool:
@@ -157,9 +175,14 @@ def all_templates(root: str, paths: list[str]) -> bool:
     for path in paths:
         try:
             with open(os.path.join(root, *path.split("/")), "rb") as page:
-                start = page.read(8).removeprefix(b"\xef\xbb\xbf")
+                start = page.read(64)
         except OSError:
             return False
-        if not (start.startswith(b"---\n") or start.startswith(b"---\r\n")):
+        if not _opens_with_front_matter(start):
             return False
     return True
+
+
+def _opens_with_front_matter(start: bytes) -> bool:
+    """Whether a file's first bytes open front matter: `---` on a line of its own."""
+    return _FRONT_MATTER.match(start.removeprefix(b"\xef\xbb\xbf")) is not None

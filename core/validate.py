@@ -730,10 +730,10 @@ class _Validation:
     def check_home_page(self, base: str) -> None:
         """The home page's canonical link says where the site is served from: a base URL
         without the generator's subpath lists every page at an address not indexed."""
-        elsewhere = home_page_elsewhere(str(self.root), base)
-        if elsewhere is None:
+        found = home_page_elsewhere(str(self.root), base)
+        if found is None:
             return
-        folder = elsewhere if elsewhere.endswith("/") else elsewhere.rpartition("/")[0] + "/"
+        elsewhere, folder = found
         self.moved_base = (base, folder)
         self.problem(
             "warning",

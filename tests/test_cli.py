@@ -177,6 +177,11 @@ def test_a_notice_names_an_option_where_the_user_set_it(site: Path, tmp_path: Pa
         ("https://example.com/sub/", "https://example.com/sub/", None),
         ("index.html", "https://example.com/sub/", None),
         ("https://EXAMPLE.com:443/sub/", "https://example.com/sub/", None),
+        ("https://example.com/sub", "https://example.com/sub/", None),  # trailingSlash: never
+        ("https://example.com/sub/?utm_source=x#top", "https://example.com/sub/", None),
+        ("https://example.com/en/", "https://example.com/", None),  # a language root: en/ is here
+        ("https://example.com/home.html", "https://example.com/", None),  # a page of its own
+        ("https://example.com/", "http://localhost:8000/", None),  # a preview of the site
     ],
 )
 def test_a_home_page_whose_canonical_link_names_another_address_is_a_warning(
@@ -184,10 +189,8 @@ def test_a_home_page_whose_canonical_link_names_another_address_is_a_warning(
 ) -> None:
     """Eleventy's `pathPrefix` or Hugo's baseURL subpath left out of --base-url: the home
     page's canonical link says where the site is served from."""
-    site = write_tree(
-        tmp_path / "site",
-        {"index.html": f'<html><head><link rel="canonical" href="{canonical}">', "a.html": "<p>"},
-    )
+    home = f'<html><head><link rel="canonical" href="{canonical}">'
+    site = write_tree(tmp_path / "site", {"index.html": home, "a.html": "<p>", "en/index.html": ""})
     done = run("build", str(site), "--base-url", base_url, "--no-robots")
     assert done.returncode == 0, done.stderr
     said = [line for line in done.stderr.splitlines() if "[canonical-base]" in line]
@@ -201,6 +204,20 @@ def test_a_home_page_whose_canonical_link_names_another_address_is_a_warning(
             f"{told.removesuffix('index.html')}), or correct the generator's link "
             "[canonical-base]"
         ]
+
+
+def test_a_home_page_that_is_a_fifo_is_not_read(tmp_path: Path) -> None:
+    site = write_tree(tmp_path / "site", {"a.html": "<p>"})
+    os.mkfifo(site / "index.html")
+    done = subprocess.run(
+        [sys.executable, "-m", "sitemapkit", "build", str(site), "--base-url", "https://x.org/"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert locs(site / "sitemap.xml") == ["https://x.org/a.html"]
 
 
 def test_a_not_found_page_listed_after_exclude_replaced_the_default_is_told(
@@ -590,6 +607,29 @@ def test_usage_errors_exit_2(tmp_path: Path) -> None:
     assert missing.returncode == 1 and "is not a folder" in missing.stderr
 
 
+@pytest.mark.parametrize(
+    ("conf", "generator", "output"),
+    [
+        (
+            '# -*- coding: utf-8 -*-\nBLOG_AUTHOR = "Ada"\nBLOG_TITLE = "Notes"\n',
+            "Nikola",
+            "output",
+        ),
+        ("project = 'Docs'\nextensions = []\n", "Sphinx", "_build/html"),  # listings/ too
+    ],
+)
+def test_a_nikola_project_is_told_from_a_sphinx_one_by_its_conf_py(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], conf: str, generator: str, output: str
+) -> None:
+    files = {"conf.py": conf, "listings/example.py": "print()", "index.rst": "Home\n"}
+    project = write_tree(tmp_path / "project", files)
+    assert main(["build", str(project), "--base-url", "https://x.org/"]) == 1
+    err = capsys.readouterr().err
+    assert f"so it is a {generator} project" in err
+    assert f"{str(project / output)!r} by default" in err
+    assert not (project / "sitemap.xml").exists()
+
+
 def test_vitepress_own_folder_is_refused_for_the_dist_folder_in_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -639,6 +679,11 @@ def test_a_folder_of_sources_is_told_to_be_one(
         "generator builds the site into [no-pages]\n"
     )
     assert sorted(p.name for p in content.rglob("*")) == ["_index.md", "about", "team.md"]
+    checkout = write_tree(tmp_path / "gh-pages", {"README.md": "# Site", ".nojekyll": ""})
+    assert main(["build", str(checkout), "--base-url", "https://x.org/"]) == 0
+    assert capsys.readouterr().err == (  # a repository's README is no generator's source
+        "sitemapkit: warning: no pages to list, so no sitemap was written [no-pages]\n"
+    )
 
 
 def test_an_empty_site_warns_and_exits_0(
@@ -877,7 +922,6 @@ def test_a_source_date_epoch_a_little_ahead_keeps_the_build_reproducible(
         (["zensical.toml"], "Zensical", "zensical.toml", "site"),
         (["pelicanconf.py", "content/a.md"], "Pelican", "pelicanconf.py", "output"),
         (["conf.py", "index.rst"], "Sphinx", "conf.py", "_build/html"),
-        (["conf.py", "galleries/a.jpg", "listings/a.py"], "Nikola", "conf.py", "output"),
         (["hugo.toml"], "Hugo", "hugo.toml", "public"),
         (["_config.yml", "_site/index.html"], "Jekyll", "_config.yml", "_site"),
         (["eleventy.config.js"], "Eleventy", "eleventy.config.js", "_site"),

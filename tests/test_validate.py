@@ -828,6 +828,9 @@ def test_feeds_an_index_names_are_sitemaps_search_engines_accept(
     other = '<feed xmlns="http://example.org/not-atom"><title>c</title></feed>\n'
     report = validate_target(make_tree({**files, "atom.xml": other}, name="other"))
     assert [(p.code, Path(p.file).name) for p in report.problems] == [("structure", "atom.xml")]
+    broken = '<rss version="2.0"><channel><item><link>a</item></channel></rss>\n'
+    report = validate_target(make_tree({**files, "rss.xml": broken}, name="broken"))
+    assert [(p.code, Path(p.file).name) for p in report.problems] == [("xml", "rss.xml")]
 
 
 def test_a_project_site_without_robots_gets_its_base_from_the_pages_its_urls_name(
