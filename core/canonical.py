@@ -101,8 +101,8 @@ def home_page_elsewhere(root: str, base_url: str) -> HomeElsewhere | None:
     if parts.scheme not in ("http", "https"):
         return None
     folder_path = parts.path or "/"
-    if folder_path.endswith(("/index.html", "/index.htm")):
-        folder_path = folder_path.rpartition("/")[0] + "/"
+    if folder_path.endswith(("/index.html", "/index.htm", "/index")):  # `index`: Sphinx's
+        folder_path = folder_path.rpartition("/")[0] + "/"  # html_link_suffix = ""
     elif not folder_path.endswith("/"):
         if "." in folder_path.rpartition("/")[2]:
             return None  # a page of its own, not the site's address

@@ -114,9 +114,11 @@ _SPHINX_ENVIRONMENT = "doctrees/environment.pickle"
 
 def _sphinx_build_folder(folder: str) -> Project | None:
     """`_build/`, beside each builder's folder (`html/`, `dirhtml/`), is no site; an HTML
-    output with its doctrees inside (`-d out/doctrees`) is one: it holds `.buildinfo`."""
-    if not os.path.isfile(os.path.join(folder, _SPHINX_ENVIRONMENT)):
-        return None
+    output with its doctrees inside (`-d out/doctrees`) is one: it holds `.buildinfo`.
+
+    `sphinx-build -b html . _build/html` keeps its doctrees inside `html/`: then `_build/`
+    is told by a builder's folder in it and no home page of its own.
+    """
     if os.path.isfile(os.path.join(folder, ".buildinfo")):
         return None
     built = [
@@ -124,7 +126,11 @@ def _sphinx_build_folder(folder: str) -> Project | None:
         for name in ("html", "dirhtml")
         if os.path.isfile(os.path.join(folder, name, ".buildinfo"))
     ]
-    return Project("Sphinx", _SPHINX_ENVIRONMENT, built[0] if built else "html")
+    if os.path.isfile(os.path.join(folder, _SPHINX_ENVIRONMENT)):
+        return Project("Sphinx", _SPHINX_ENVIRONMENT, built[0] if built else "html")
+    if built and not os.path.exists(os.path.join(folder, "index.html")):
+        return Project("Sphinx", f"{built[0]}/.buildinfo", built[0])
+    return None
 
 
 def _is_nikola_conf(path: str) -> bool:

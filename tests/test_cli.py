@@ -178,6 +178,7 @@ def test_a_notice_names_an_option_where_the_user_set_it(site: Path, tmp_path: Pa
         ("index.html", "https://example.com/sub/", None),
         ("https://EXAMPLE.com:443/sub/", "https://example.com/sub/", None),
         ("https://example.com/sub", "https://example.com/sub/", None),  # trailingSlash: never
+        ("https://example.com/sub/index", "https://example.com/sub/", None),  # link suffix ''
         ("https://example.com/sub/?utm_source=x#top", "https://example.com/sub/", None),
         ("https://example.com/en/", "https://example.com/", None),  # a language root: en/ is here
         ("https://example.com/home.html", "https://example.com/", None),  # a page of its own
@@ -628,6 +629,19 @@ def test_a_nikola_project_is_told_from_a_sphinx_one_by_its_conf_py(
     assert f"so it is a {generator} project" in err
     assert f"{str(project / output)!r} by default" in err
     assert not (project / "sitemap.xml").exists()
+
+
+def test_sphinx_build_folder_with_the_doctrees_inside_html_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`sphinx-build -b html . _build/html` keeps its doctrees in `html/.doctrees`."""
+    files = ["html/.buildinfo", "html/.doctrees/environment.pickle", "html/index.html"]
+    build_folder = write_tree(tmp_path / "_build", dict.fromkeys(files, "<p>"))
+    assert main(["build", str(build_folder), "--base-url", "https://x.org/"]) == 1
+    assert f"{str(build_folder / 'html')!r} by default" in capsys.readouterr().err
+    assert not (build_folder / "sitemap.xml").exists()
+    (build_folder / "index.html").write_text("<p>a site with its docs in html/", encoding="utf-8")
+    assert main(["build", str(build_folder), "--base-url", "https://x.org/"]) == 0
 
 
 def test_vitepress_own_folder_is_refused_for_the_dist_folder_in_it(

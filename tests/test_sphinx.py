@@ -1169,17 +1169,14 @@ def test_sphinx_sitemaps_settings_left_in_conf_py_are_told_with_what_to_write(
         f"html_baseurl = {BASE!r}",
         "version = '2.1'",
         "sitemap_url_scheme = '{link}'",
-        "sitemap_excludes = ['genindex.html']",
+        "sitemap_excludes = ['genindex.html', '/search.html']",  # left out already
         "sitemap_filename = 'sitemap.xml'",
+        "sitemap_locales = [None]",  # sphinx-sitemap's "no alternates"
         "sitemap_indent = 2",
     )
     again = sphinx_build(make_site(tmp_path / "again", files), tmp_path / "again-out")
     assert again.code == 0, again.warnings
-    assert "sitemap_excludes" in again.warnings  # left out already: say it can go
-    assert [line for line in again.warnings.splitlines() if "sitemapkit.peer" in line] == [
-        f"WARNING: sitemapkit: sitemap_excludes {peer}; sitemapkit leaves out the search, "
-        "index and 404 pages itself: remove it [sitemapkit.peer]"
-    ]
+    assert [line for line in again.warnings.splitlines() if "sitemapkit.peer" in line] == []
     # sphinx-sitemap read site_url before html_baseurl; sitemapkit reads html_baseurl only.
     files["conf.py"] = conf(
         "extensions = ['sitemapkit.sphinx']",

@@ -77,16 +77,14 @@ def peer_setting_messages(
             for pattern in (excludes if isinstance(excludes, list | tuple) else [excludes])
             if str(pattern).lstrip("/") not in _LEFT_OUT_ALREADY
         ]
-        if PREFIX + "exclude" in raw:
-            fix = f"{PREFIX}exclude is set: remove sitemap_excludes"
-        elif carried:
-            fix = (
-                f"the pages it left out are listed; set {PREFIX}exclude = {carried!r} "
-                "(gitignore-style patterns of output paths), and remove sitemap_excludes"
+        if carried and PREFIX + "exclude" in raw:
+            yield f"sitemap_excludes {peer}; {PREFIX}exclude is set: remove sitemap_excludes"
+        elif carried:  # none: the search, index and 404 pages, which sitemapkit leaves out
+            yield (
+                f"sitemap_excludes {peer}; the pages it left out are listed; set "
+                f"{PREFIX}exclude = {carried!r} (gitignore-style patterns of output paths), and "
+                "remove sitemap_excludes"
             )
-        else:
-            fix = "sitemapkit leaves out the search, index and 404 pages itself: remove it"
-        yield f"sitemap_excludes {peer}; {fix}"
     if "sitemap_filename" in leftover:
         name = leftover["sitemap_filename"]
         if isinstance(name, str) and name and name != "sitemap.xml":
@@ -103,7 +101,8 @@ def peer_setting_messages(
                 else ""
             )
             yield f"sitemap_filename {peer}: sitemapkit writes {ours}; {fix}{stale}"
-    if "sitemap_locales" in leftover:
+    locales = leftover.get("sitemap_locales")
+    if isinstance(locales, list | tuple) and any(locales):  # `[None]`: no alternates either
         yield (
             f"sitemap_locales {peer}: sitemapkit writes no hreflang alternates (search engines "
             'also read them from `<link rel="alternate" hreflang=...>` tags that a theme or '
