@@ -221,7 +221,8 @@ class SitemapOptions:
         "Leave out pages whose robots meta tag (`robots`, `googlebot` or `bingbot`) says "
         "`noindex` (or `none`). Unset: the adapters check (MkDocs in the pages it renders, "
         "Pelican and Sphinx in the pages they wrote); the CLI, which would have to open every "
-        "page, checks only when true.",
+        "page, checks only when true. Off, the adapters read no page, so a page whose meta "
+        "refresh redirects at once is listed too.",
     )
     lastmod: str = _spec(
         "mtime",

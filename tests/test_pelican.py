@@ -1113,20 +1113,24 @@ def write_page(generator):
 
 
 def register():
-    signals.page_generator_init.connect(write_page)
+    signals.SIGNAL.connect(write_page)
 '''
 
 
+@pytest.mark.parametrize("signal", ["page_generator_init", "initialized"])
 def test_a_page_source_the_build_writes_takes_the_sites_newest_date(
-    build: Callable[..., Path], tmp_path: Path
+    build: Callable[..., Path], tmp_path: Path, signal: str
 ) -> None:
-    plugins = write_tree(tmp_path / "plugins", {"page_maker/__init__.py": GENERATING_PLUGIN})
+    """From a generator's start, or from `initialized`, which Pelican sends as it starts,
+    before the build's `get_generators` (the Pelican object has a `path` too)."""
+    plugin, name = GENERATING_PLUGIN.replace("SIGNAL", signal), f"page_maker_{signal}"
+    plugins = write_tree(tmp_path / "plugins", {f"{name}/__init__.py": plugin})  # one a module
     files = {"articles/old.md": article("Old", "old", "Python", "python")}
     out = build(
         files,
         mtimes={"articles/old.md": 1_600_000_000},
         PLUGIN_PATHS=[str(plugins)],
-        PLUGINS=["sitemapkit.pelican", "page_maker"],
+        PLUGINS=["sitemapkit.pelican", name],
         DEFAULT_PAGINATION=False,
     )
     lastmods = {row["loc"]: row["lastmod"] for row in parse_urlset(out / "sitemap.xml")}

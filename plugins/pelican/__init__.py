@@ -55,6 +55,8 @@ def finish_run(pelican: Any) -> None:
 
 
 def register() -> None:
+    """Called as each Pelican object starts (a subsite's too), before any plugin's work."""
+    RUNS.register()
     signals.get_generators.connect(start_run)
     signals.content_written.connect(note_written)
     signals.static_generator_finalized.connect(note_static)

@@ -62,7 +62,8 @@ class SiteRun:
     #: (path as written, content, output_file) of each file written for an article or page.
     content_files: list[tuple[str, Any, object]] = field(default_factory=list)
     listing_tables: ListingTables = field(default_factory=ListingTables)
-    #: When the run began: a source modified since was written by the build, not an author.
+    #: When the run began (for the first run of a Pelican object, when it registered the
+    #: plugins): a source modified since was written by the build, not an author.
     started_ns: int = field(default_factory=build_start_ns)
     #: `SITEMAPKIT` checked as the outermost run starts, or the message saying what is wrong.
     options: PelicanOptions | str | None = None
@@ -99,6 +100,12 @@ class Runs:
     def __init__(self) -> None:
         self.stack: list[SiteRun] = []
         self.current: SiteRun | None = None
+        #: When Pelican registered the plugins, for the run that follows: a plugin may write
+        #: sources from `initialized`, before the run's `get_generators`.
+        self.registered_ns: int | None = None
+
+    def register(self) -> None:
+        self.registered_ns = build_start_ns()
 
     def start(self, pelican: Any) -> None:
         """A new build, nested in the runs still going; runs that ended in an error are dropped.
@@ -112,7 +119,9 @@ class Runs:
         ):
             self.stack.pop()
         settings = pelican.settings
-        run = SiteRun(pelican, str(settings["OUTPUT_PATH"]), str(settings.get("SITEURL") or ""))
+        started, self.registered_ns = self.registered_ns or build_start_ns(), None
+        output_path, siteurl = str(settings["OUTPUT_PATH"]), str(settings.get("SITEURL") or "")
+        run = SiteRun(pelican, output_path, siteurl, started_ns=started)
         if not self.stack:  # checked before the build, not after it: a typo fails at once
             run.options = checked_options(settings)
         self.stack.append(run)
