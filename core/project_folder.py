@@ -10,6 +10,8 @@ import os
 import re
 from typing import NamedTuple
 
+from .urls import FOLDER_PAGE_NAMES
+
 
 class Project(NamedTuple):
     generator: str
@@ -108,6 +110,8 @@ def find_project(folder: str) -> Project | None:
 _NIKOLA_SETTING = re.compile(rb"^BLOG_TITLE\s*=", re.MULTILINE)
 #: How much of a `conf.py` is read for it.
 _CONF_LOOK = 65_536
+#: The names sphinx-quickstart gives the folder of the builders' output folders.
+_SPHINX_BUILD_FOLDERS = ("_build", "build")
 #: Sphinx's pickled environment, in the `_build/` folder that holds each builder's output.
 _SPHINX_ENVIRONMENT = "doctrees/environment.pickle"
 
@@ -117,18 +121,21 @@ def _sphinx_build_folder(folder: str) -> Project | None:
     output with its doctrees inside (`-d out/doctrees`) is one: it holds `.buildinfo`.
 
     `sphinx-build -b html . _build/html` keeps its doctrees inside `html/`: then `_build/`
-    is told by a builder's folder in it and no home page of its own.
+    (or `build/`) is told by its name, a builder's folder in it and no home page of its own;
+    a website with Sphinx's output in an `html/` folder is a site.
     """
     if os.path.isfile(os.path.join(folder, ".buildinfo")):
         return None
     built = [
         name
-        for name in ("html", "dirhtml")
+        for name in ("html", "dirhtml", "singlehtml")
         if os.path.isfile(os.path.join(folder, name, ".buildinfo"))
     ]
     if os.path.isfile(os.path.join(folder, _SPHINX_ENVIRONMENT)):
         return Project("Sphinx", _SPHINX_ENVIRONMENT, built[0] if built else "html")
-    if built and not os.path.exists(os.path.join(folder, "index.html")):
+    named = os.path.basename(os.path.abspath(folder)) in _SPHINX_BUILD_FOLDERS
+    home = any(os.path.exists(os.path.join(folder, page)) for page in FOLDER_PAGE_NAMES)
+    if named and built and not home:
         return Project("Sphinx", f"{built[0]}/.buildinfo", built[0])
     return None
 

@@ -640,8 +640,10 @@ def test_sphinx_build_folder_with_the_doctrees_inside_html_is_refused(
     assert main(["build", str(build_folder), "--base-url", "https://x.org/"]) == 1
     assert f"{str(build_folder / 'html')!r} by default" in capsys.readouterr().err
     assert not (build_folder / "sitemap.xml").exists()
-    (build_folder / "index.html").write_text("<p>a site with its docs in html/", encoding="utf-8")
+    (build_folder / "index.htm").write_text("<p>a site with its docs in html/", encoding="utf-8")
     assert main(["build", str(build_folder), "--base-url", "https://x.org/"]) == 0
+    website = write_tree(tmp_path / "web", dict.fromkeys([*files, "en/index.html"], "<p>"))
+    assert main(["build", str(website), "--base-url", "https://x.org/"]) == 0  # docs in html/
 
 
 def test_vitepress_own_folder_is_refused_for_the_dist_folder_in_it(

@@ -1207,6 +1207,20 @@ def test_sphinx_sitemaps_settings_left_in_conf_py_are_told_with_what_to_write(
     assert moved.code == 0, moved.warnings
     assert "sitemap_url_scheme" not in moved.warnings
     assert "sitemap_excludes" in moved.warnings
+    # sitemapkit_exclude set, but without one of the pages sphinx-sitemap left out: named.
+    files["conf.py"] = conf(
+        "extensions = ['sitemapkit.sphinx']",
+        f"html_baseurl = {BASE!r}",
+        "sitemap_excludes = ['search.html', 'secret.html', 'drafts/']",
+        "sitemapkit_exclude = ['drafts/']",
+    )
+    half = sphinx_build(make_site(tmp_path / "half", files), tmp_path / "half-out")
+    assert [line for line in half.warnings.splitlines() if "sitemap_excludes" in line] == [
+        "WARNING: sitemapkit: sitemap_excludes is sphinx-sitemap's setting, which sitemapkit "
+        "does not read; sitemapkit_exclude does not name ['secret.html'], which it left out: "
+        "add them (as gitignore-style patterns of output paths), and remove sitemap_excludes "
+        "[sitemapkit.peer]"
+    ]
     # With sphinx-sitemap still listed, they are its settings: only the peer warning is told.
     files["conf.py"] = conf(
         "extensions = ['sitemapkit.sphinx', 'sphinx_sitemap']",

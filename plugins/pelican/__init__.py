@@ -54,9 +54,15 @@ def finish_run(pelican: Any) -> None:
         write_sitemaps(main)
 
 
+def initialized(pelican: Any) -> None:
+    RUNS.initialized(pelican)
+
+
 def register() -> None:
-    """Called as each Pelican object starts (a subsite's too), before any plugin's work."""
+    """Called as each Pelican object registers its plugins (a subsite's too), before any
+    plugin's receiver of `initialized` runs."""
     RUNS.register()
+    signals.initialized.connect(initialized)
     signals.get_generators.connect(start_run)
     signals.content_written.connect(note_written)
     signals.static_generator_finalized.connect(note_static)

@@ -8,11 +8,13 @@ run writes, with the pages of every subsite below its own output folder.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
 import os
 import re
 import sys
+import weakref
 from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any
@@ -100,12 +102,24 @@ class Runs:
     def __init__(self) -> None:
         self.stack: list[SiteRun] = []
         self.current: SiteRun | None = None
-        #: When Pelican registered the plugins, for the run that follows: a plugin may write
-        #: sources from `initialized`, before the run's `get_generators`.
-        self.registered_ns: int | None = None
+        #: When each Pelican object still initialising registered the plugins, innermost last
+        #: (a plugin may make another Pelican object from `initialized`).
+        self._registering: list[int] = []
+        #: Each initialised Pelican object -> when it registered the plugins, until it runs:
+        #: a plugin may write sources from `initialized`, before the run's `get_generators`.
+        self._registered: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
 
     def register(self) -> None:
-        self.registered_ns = build_start_ns()
+        """Pelican is registering the plugins of a new Pelican object."""
+        self._registering.append(build_start_ns())
+
+    def initialized(self, pelican: Any) -> None:
+        """That object is initialised: its registration time is its first run's start. (An
+        author's edit between creating a Pelican object and running it counts as the build's,
+        which only a script that waits between the two would see.)"""
+        if self._registering:
+            with contextlib.suppress(TypeError):  # an object weak references cannot name
+                self._registered[pelican] = self._registering.pop()
 
     def start(self, pelican: Any) -> None:
         """A new build, nested in the runs still going; runs that ended in an error are dropped.
@@ -119,7 +133,9 @@ class Runs:
         ):
             self.stack.pop()
         settings = pelican.settings
-        started, self.registered_ns = self.registered_ns or build_start_ns(), None
+        started = self._registered.pop(pelican, None)
+        if started is None:  # a rebuild (`--autoreload`), or an object Pelican did not announce
+            started = build_start_ns()
         output_path, siteurl = str(settings["OUTPUT_PATH"]), str(settings.get("SITEURL") or "")
         run = SiteRun(pelican, output_path, siteurl, started_ns=started)
         if not self.stack:  # checked before the build, not after it: a typo fails at once

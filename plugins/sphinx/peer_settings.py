@@ -77,8 +77,16 @@ def peer_setting_messages(
             for pattern in (excludes if isinstance(excludes, list | tuple) else [excludes])
             if str(pattern).lstrip("/") not in _LEFT_OUT_ALREADY
         ]
-        if carried and PREFIX + "exclude" in raw:
-            yield f"sitemap_excludes {peer}; {PREFIX}exclude is set: remove sitemap_excludes"
+        ours = raw.get(PREFIX + "exclude")
+        ours = [ours] if isinstance(ours, str) else ours
+        if carried and isinstance(ours, list | tuple):
+            missing = [pattern for pattern in carried if pattern not in ours]
+            yield f"sitemap_excludes {peer}; " + (
+                f"{PREFIX}exclude does not name {missing!r}, which it left out: add them (as "
+                "gitignore-style patterns of output paths), and remove sitemap_excludes"
+                if missing
+                else f"{PREFIX}exclude is set: remove sitemap_excludes"
+            )
         elif carried:  # none: the search, index and 404 pages, which sitemapkit leaves out
             yield (
                 f"sitemap_excludes {peer}; the pages it left out are listed; set "
