@@ -155,6 +155,11 @@ def validate_target(
     return _Validation(target, base_url, site, now).run()
 
 
+#: How many URLs sharing one date (no time) make it look like a build's rather than a day's
+#: edits: a few pages written on one day share it honestly.
+_SAME_DAY_LEAST = 10
+
+
 class _Validation:
     def __init__(
         self,
@@ -1033,7 +1038,9 @@ class _Validation:
                     "SOURCE_DATE_EPOCH=0), not when the page changed; leave such lastmods out",
                 )
         instants = {moment for moment in of_pages.values() if moment is not None}
-        if with_lastmod == total >= 2 and len(instants) == 1:
+        # A day alone is shared by a small site's pages edited on one day: only many say more.
+        least = _SAME_DAY_LEAST if "T" not in next(iter(of_pages), "T") else 2
+        if with_lastmod == total >= least and len(instants) == 1:
             check = self.lastmods[0][0]
             files = len(self.lastmods)
             where = f" of the {files:,} sitemap files" if files > 1 else ""

@@ -551,6 +551,21 @@ def test_one_lastmod_over_several_files_says_so(make_tree: Callable[..., Path]) 
     ]
 
 
+@pytest.mark.parametrize(("pages", "told"), [(3, False), (10, True)])
+def test_one_date_shared_by_a_few_pages_is_a_days_edits_not_a_build_time(
+    make_tree: Callable[..., Path], pages: int, told: bool
+) -> None:
+    """`--lastmod-format date` on a small site edited in one day: its dates agree honestly."""
+    names = [f"p{n}.html" for n in range(pages)]
+    rows = "".join(
+        f"<url><loc>https://example.com/{name}</loc><lastmod>2024-03-05</lastmod></url>\n"
+        for name in names
+    )
+    sitemap = f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{NS}">\n{rows}</urlset>\n'
+    report = validate_target(make_tree({"sitemap.xml": sitemap, **dict.fromkeys(names, "<p>")}))
+    assert [p.code for p in report.problems] == (["same-lastmod"] if told else [])
+
+
 NEWS = "http://www.google.com/schemas/sitemap-news/0.9"
 XHTML = "http://www.w3.org/1999/xhtml"
 
