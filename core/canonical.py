@@ -23,20 +23,41 @@ from .urls import DEFAULT_PORTS, local_host, punycode_host
 from .validate_values import remainder_under
 
 _LINK = re.compile(r"""<link\b(?:[^>"']|"[^"]*"|'[^']*')*>""", re.IGNORECASE)
+_BASE = re.compile(r"""<base\b(?:[^>"']|"[^"]*"|'[^']*')*>""", re.IGNORECASE)
 _ATTRIBUTE = re.compile(r"""\s([a-z-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.IGNORECASE)
 
 
 def canonical_link(head: str) -> str | None:
-    """The `href` of the head's first `<link rel="canonical">`, as written (entities read)."""
+    """The `href` of the head's first `<link rel="canonical">`, as written (entities read),
+    and put below the head's `<base href>` when it has one, as browsers and crawlers read a
+    relative link (`<base href="/">` and `docs/` name `/docs/` from any page)."""
     if "canonical" not in head.lower():
         return None
-    for tag in _LINK.findall(NOT_TAGS.sub("", head)):
-        attributes: dict[str, str] = {}
-        for match in _ATTRIBUTE.finditer(tag):
-            name, *values = match.groups()
-            attributes.setdefault(name.lower(), next(v for v in values if v is not None))
+    tags = NOT_TAGS.sub("", head)
+    for tag in _LINK.findall(tags):
+        attributes = _attributes(tag)
         if "canonical" in attributes.get("rel", "").lower().split() and "href" in attributes:
-            return unescape(attributes["href"]).strip()
+            link = unescape(attributes["href"]).strip()
+            base = _base_href(tags)
+            return urljoin(base, link) if base else link
+    return None
+
+
+def _attributes(tag: str) -> dict[str, str]:
+    """A tag's attributes, names lowered; the first of a name counts, as in browsers."""
+    attributes: dict[str, str] = {}
+    for match in _ATTRIBUTE.finditer(tag):
+        name, *values = match.groups()
+        attributes.setdefault(name.lower(), next(v for v in values if v is not None))
+    return attributes
+
+
+def _base_href(tags: str) -> str | None:
+    """The `href` of the head's first `<base>` that has one."""
+    for tag in _BASE.findall(tags):
+        href = _attributes(tag).get("href")
+        if href is not None and href.strip():
+            return unescape(href).strip()
     return None
 
 

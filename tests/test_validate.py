@@ -566,6 +566,25 @@ def test_one_date_shared_by_a_few_pages_is_a_days_edits_not_a_build_time(
     assert [p.code for p in report.problems] == (["same-lastmod"] if told else [])
 
 
+def test_a_relative_canonical_link_is_read_below_the_pages_base_element(
+    make_tree: Callable[..., Path],
+) -> None:
+    """`<base href="/docs/">` with `a/b.html` names `/docs/a/b.html` from any page."""
+    b = "https://example.com/docs/"
+    site = make_tree(
+        {
+            "sitemap.xml": _urlset(b, b + "a/b.html", b + "a/c.html"),
+            "index.html": '<html><head><base href="/"><link rel="canonical" href="docs/">',
+            "a/b.html": '<html><head><base href="/docs/"><link rel="canonical" href="a/b.html">',
+            "a/c.html": '<html><head><base href="/docs/"><link rel="canonical" href="c.html">',
+        }
+    )
+    report = validate_target(site, base_url=b)
+    found = [(p.code, p.line) for p in report.problems]
+    assert found == [("canonical", 5)], report.describe()  # c.html names /docs/c.html
+    assert "'https://example.com/docs/c.html', which no file" in report.problems[0].message
+
+
 NEWS = "http://www.google.com/schemas/sitemap-news/0.9"
 XHTML = "http://www.w3.org/1999/xhtml"
 
