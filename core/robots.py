@@ -170,7 +170,7 @@ def _read(path: str) -> tuple[bytes | None, str | None]:
 def _names_the_same(line: bytes, ours: bytes) -> bool:
     """Whether a line of the site's is a `Sitemap:` line for the same URL as `ours`, as
     crawlers read it: any case and spacing (`sitemap:https://EXAMPLE.com:443/…`)."""
-    key, sep, value = line.partition(b":")
+    key, sep, value = line.removeprefix(_BOM).partition(b":")  # a first line past its BOM
     if not sep or key.strip().lower() != b"sitemap":
         return False
     url = value.partition(b"#")[0].strip().decode("utf-8", "replace")  # a comment after it

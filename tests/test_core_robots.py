@@ -42,6 +42,13 @@ def test_an_existing_robots_txt_keeps_its_lines_and_gets_one_line_once(tmp_path:
     assert (tmp_path / "robots.txt").read_text() == f"{mine}\n{OURS}"
 
 
+def test_a_sitemap_line_of_the_sites_after_a_bom_is_not_added_again(tmp_path: Path) -> None:
+    mine = "\ufeffSitemap: https://example.com/sitemap-index.xml\nUser-agent: *\nDisallow:\n"
+    (tmp_path / "robots.txt").write_text(mine, encoding="utf-8")
+    build(tmp_path)
+    assert (tmp_path / "robots.txt").read_text(encoding="utf-8") == mine
+
+
 def test_a_site_under_a_folder_gets_no_robots_txt_but_an_info_line(tmp_path: Path) -> None:
     notices = build(tmp_path, base="https://user.github.io/project/")
     assert not (tmp_path / "robots.txt").exists()
