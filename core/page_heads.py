@@ -8,6 +8,8 @@ first chunk, found by one search of the raw bytes; otherwise the head ends at `<
 
 from __future__ import annotations
 
+import codecs
+import contextlib
 import os
 import re
 
@@ -24,6 +26,8 @@ NOT_TAGS = re.compile(
     re.DOTALL | re.IGNORECASE,
 )
 _HEAD_ENDS = re.compile(rb"</head|<body", re.IGNORECASE)
+#: A head's declared charset: `<meta charset="...">`, or `http-equiv` content's `charset=...`.
+_CHARSET = re.compile(rb"""<meta\b[^>]*?charset\s*=\s*["']?\s*([A-Za-z0-9._:-]+)""", re.IGNORECASE)
 #: How an HTML document opens: a doctype, the `html` tag or the `head` one, after any comments
 #: and spaces, and after an XML declaration (an XHTML theme's).
 _HTML_START = re.compile(
@@ -55,10 +59,27 @@ def read_head(fd: int) -> bytes:
 
 
 def file_head(name: str, folder: str, folder_fd: int | None = None) -> str:
-    """The head of the HTML file `name` in `folder` as text (UTF-8, with replacements), ""
-    when it cannot be read; through `folder_fd`, the open folder, no path is walked again."""
+    """The head of the HTML file `name` in `folder` as text, "" when it cannot be read;
+    through `folder_fd`, the open folder, no path is walked again.
+
+    UTF-8, else the charset the head declares (else windows-1252, the web's default for
+    older pages): a link's `café` in a Latin-1 page is `caf%C3%A9` to a browser, as in UTF-8.
+    """
     head = read_in_folder(name, folder, folder_fd, read_head, b"")
-    return head.decode("utf-8", "replace")
+    try:
+        return head.decode("utf-8")
+    except UnicodeDecodeError:
+        return head.decode(_declared_charset(head), "replace")
+
+
+def _declared_charset(head: bytes) -> str:
+    found = _CHARSET.search(head)
+    if found is not None:
+        with contextlib.suppress(LookupError):
+            name = codecs.lookup(found.group(1).decode("ascii")).name
+            if not name.startswith("utf-16"):  # these bytes were read as an 8-bit page
+                return name
+    return "cp1252"
 
 
 def starts_as_html(name: str, folder: str, folder_fd: int | None = None) -> bool:

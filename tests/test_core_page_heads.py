@@ -57,3 +57,13 @@ def test_a_file_is_served_as_html_by_its_suffix_or_without_one_by_how_it_opens(
         (tmp_path / name).write_bytes(data)
     served = {name for name in [*files, "missing"] if served_as_html(name, str(tmp_path))}
     assert served == {"page", "bom", "xhtml", "headed", "long", "tiny.html"}
+
+
+def test_a_head_not_in_utf8_is_read_in_the_charset_it_declares(tmp_path: Path) -> None:
+    (tmp_path / "latin.html").write_bytes(b'<meta charset="ISO-8859-1"><title>caf\xe9</title>')
+    (tmp_path / "plain.html").write_bytes(b"<title>caf\xe9 \x93quoted\x94</title>")
+    (tmp_path / "utf8.html").write_bytes("<title>café “q”</title>".encode())
+    latin = '<meta charset="ISO-8859-1"><title>café</title>'
+    assert file_head("latin.html", str(tmp_path)) == latin
+    assert file_head("plain.html", str(tmp_path)) == "<title>café “quoted”</title>"  # cp1252
+    assert file_head("utf8.html", str(tmp_path)) == "<title>café “q”</title>"
