@@ -86,7 +86,11 @@ def starts_as_html(name: str, folder: str, folder_fd: int | None = None) -> bool
     """Whether a file without an HTML suffix is a page all the same: a generator's `{slug}`
     save-as writes HTML under any name, while an `opensearch.xml` or a `humans.txt` a template
     renders is no page. It opens with a doctype, an `<html>` or a `<head>` tag (after a BOM)."""
-    start = read_in_folder(name, folder, folder_fd, _read_start, b"")
+    return opens_as_html(read_in_folder(name, folder, folder_fd, _read_start, b""))
+
+
+def opens_as_html(start: bytes) -> bool:
+    """Whether a file's first bytes open an HTML document (after a BOM)."""
     return _HTML_START.match(start.removeprefix(b"\xef\xbb\xbf")) is not None
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .options import MAX_BYTES_PER_FILE, MAX_URLS_PER_FILE
+from .page_heads import opens_as_html
 from .validate_values import check_changefreq, check_lastmod, check_priority, check_url
 from .xml import NAMESPACE
 
@@ -29,8 +30,7 @@ _FIELDS = {
 #: The names of text sitemaps, one URL per line.
 TEXT_SUFFIXES = (".txt", ".txt.gz")
 _CHECKS = {"lastmod": check_lastmod, "changefreq": check_changefreq, "priority": check_priority}
-#: The start of an HTML page, which expat stops at (`<!doctype html>` in lower case).
-_HTML_START = re.compile(rb"(?:\xef\xbb\xbf)?\s*<(?:!doctype\s+html|html)\b", re.IGNORECASE)
+#: Said of an HTML page given as a sitemap, which expat stops at (`<!doctype html>`).
 _HTML_PAGE = "is an HTML page, not a sitemap (a <urlset> or <sitemapindex>)"
 #: The schema's shortest loc (`http://a.co` is one short).
 _SHORTEST_LOC = 12
@@ -374,7 +374,7 @@ def _check_xml(result: FileCheck, data: bytes) -> None:
     try:
         parser.Parse(data, True)
     except xml.parsers.expat.ExpatError as exc:
-        if _HTML_START.match(data):  # `sitemapkit validate index.html`: a page, not XML
+        if opens_as_html(data):  # `sitemapkit validate index.html`: a page, not XML
             add("structure", 1, _HTML_PAGE)
             return
         add("xml", exc.lineno, _syntax_error(data, exc))
