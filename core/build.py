@@ -324,7 +324,11 @@ def _build(
     elif written.urls > 1:
         told = _warn_if_build_times(maker, report, scanned=pages is None)
         times = maker.file_times
-        if not told and times.one_older is not None and times.older >= written.urls:
+        if (
+            not told
+            and times.one_older is not None
+            and times.older + times.borrowed >= written.urls
+        ):
             report(_one_lastmod_notice(times.one_older, scanned=pages is None))
     if options.robots:
         try:

@@ -11,7 +11,7 @@ import os
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import floor
 from operator import itemgetter
 from typing import Literal
@@ -401,6 +401,8 @@ class FileTimes:
     clamped: int = 0
     #: The one time every older file time is, when they are all one (an sdist's, an archive's).
     one_older: int | None = None
+    #: Pages of no file of their own (a generated page) that took that one time from the site.
+    borrowed: int = 0
 
     @property
     def count(self) -> int:
@@ -822,6 +824,10 @@ def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
             entry.lastmod = max(listed)
         elif page.path not in untimed:  # a page of no file: as new as the site
             entry.lastmod = site_newest
+    one_older = maker.file_times.one_older
+    if one_older is not None:  # dated alike with the files, for the notice of one time
+        borrowed = sum(1 for _, entry in unknown if entry.lastmod == one_older)
+        maker.file_times = replace(maker.file_times, borrowed=borrowed)
     return [entry for _, entry in made]
 
 

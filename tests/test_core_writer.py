@@ -283,6 +283,9 @@ def test_one_old_time_for_every_page_is_told_as_a_copys_time(tmp_path: Path) -> 
         "every URL is dated the same, 2020-09-13T12:26:40+00:00: the pages' sources all "
         "carry one time, as files unpacked from an archive or an sdist do"
     )
+    notices.clear()  # a generated page (no file of its own) takes that time too: still told
+    build_sitemaps(tmp_path, options, [*same, Page("gen.html")], report=notices.append)
+    assert [(n.level, n.code) for n in notices] == [("info", "same-lastmod")]
     for listed in (
         [*same[:2], Page("p2.html", mtime=1_500_000_000)],  # one page of another time
         [
