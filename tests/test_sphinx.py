@@ -446,6 +446,39 @@ def test_code_pages_and_the_module_index_are_dated_by_what_they_show(tmp_path: P
     assert dates[BASE + "guide/install.html"] == w3c(T_INCLUDE)
 
 
+def test_installed_modules_date_no_page(tmp_path: Path) -> None:
+    """A module as pip installed it (non-editable, as on CI and Read the Docs) carries the
+    install's time, minutes before each build, and the standard library Python's: neither
+    says when the page changed. The page is dated by its own files; viewcode's page of such a
+    module has none of its own, so it takes the site's newest date."""
+    import pathspec.util
+
+    installed = Path(pathspec.util.__file__)
+    assert "site-packages" in installed.parts
+    assert installed.stat().st_mtime > T_INCLUDE  # else the test could not fail
+    files = {
+        "conf.py": conf(
+            "extensions = ['sitemapkit.sphinx', 'sphinx.ext.autodoc', 'sphinx.ext.viewcode']",
+            f"html_baseurl = {BASE!r}",
+        ),
+        "index.rst": "Home\n====\n\n.. toctree::\n\n   api\n",
+        "api.rst": (
+            "API\n===\n\n.. autofunction:: pathspec.util.normalize_file\n\n"
+            ".. autofunction:: colorsys.rgb_to_hsv\n"
+        ),
+    }
+    src = make_site(tmp_path, files)
+    api_time = T_SOURCE - 86_400
+    os.utime(src / "api.rst", (api_time, api_time))
+    build = sphinx_build(src, tmp_path / "out")
+    assert build.code == 0, build.warnings
+    dates = lastmods(tmp_path / "out")
+    assert dates[BASE + "api.html"] == w3c(api_time)
+    assert dates[BASE + "_modules/pathspec/util.html"] == w3c(T_SOURCE)  # the site's newest
+    assert dates[BASE + "_modules/colorsys.html"] == w3c(T_SOURCE)
+    assert dates[BASE + "_modules/index.html"] == w3c(T_SOURCE)
+
+
 def test_documents_sphinx_last_updated_by_git_dates_take_their_commits_time(
     tmp_path: Path, schemas: SchemaSet
 ) -> None:

@@ -47,6 +47,7 @@ from .config import (
     where_set,
 )
 from .generated import GeneratedPages
+from .installed import project_files
 from .misplaced_fields import misplaced_fields
 from .pages import GIT_EXTENSION, commit_time, document_pages, generated_pages, page_paths
 from .peer_settings import peer_setting_messages
@@ -262,7 +263,8 @@ class SitemapRun:
                     if committed
                     else {}
                 )
-                pages += generated_pages(builder, generated, shows, sources, commits)
+                dated_by = {name: project_files(files, srcdir) for name, files in sources.items()}
+                pages += generated_pages(builder, generated, shows, dated_by, commits)
                 drafts = {page_paths(builder)(name) for name in ablog_drafts(app)}
                 leaves_out = sphinx_leaves_out(builder, self.options.exclude, generated)
                 left_out = [p.path for p in pages if p.path in drafts or leaves_out(p.path)]

@@ -14,6 +14,7 @@ from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.environment import BuildEnvironment
 
 from .catalogs import NO_CATALOGS, Catalogs
+from .installed import project_files
 
 #: File-level fields such as `:sitemap-priority: 0.8` map onto the core's metadata keys.
 FIELD_PREFIX = "sitemap-"
@@ -120,8 +121,10 @@ def target_uris(builder: StandaloneHTMLBuilder) -> Callable[[str], str]:
 def dependency_paths(
     srcdir: str, dependencies: Iterable[str | os.PathLike[str]]
 ) -> tuple[str, ...]:
-    """Every file a document depends on (includes, literalinclude targets, ...), sorted."""
-    return tuple(sorted(os.path.join(srcdir, os.fspath(path)) for path in dependencies))
+    """Every file a document depends on (includes, literalinclude targets, autodoc's modules),
+    sorted, but the Python installation's (`installed`: their times are the install's)."""
+    paths = (os.path.join(srcdir, os.fspath(path)) for path in dependencies)
+    return project_files(sorted(paths), srcdir)
 
 
 def document_metadata(

@@ -1,0 +1,41 @@
+"""Files of the Python installation, which date no page: autodoc's and viewcode's modules as
+pip installed them.
+
+A package installed for the build (`pip install .` on CI and Read the Docs) has files as new
+as the install, minutes before each build: a page dated by them would say it changed on every
+build. Its time says nothing of when the module changed, nor does the standard library's. The
+project's own files (an editable install, a `sys.path` entry in `conf.py`) keep counting.
+"""
+
+from __future__ import annotations
+
+import os
+import site
+import sysconfig
+from collections.abc import Iterable
+from functools import cache
+
+
+@cache
+def installed_folders() -> tuple[str, ...]:
+    """The folders this Python imports installed modules from, each as given and as resolved,
+    ending in a separator."""
+    paths = sysconfig.get_paths()
+    folders = {paths[key] for key in ("stdlib", "platstdlib", "purelib", "platlib") if key in paths}
+    folders.update(site.getsitepackages() if hasattr(site, "getsitepackages") else ())
+    folders.add(site.getusersitepackages())
+    found = {os.path.normpath(folder) for folder in folders if folder}
+    found |= {os.path.realpath(folder) for folder in found}
+    return tuple(sorted(os.path.join(folder, "") for folder in found))
+
+
+def project_files(paths: Iterable[str], srcdir: str) -> tuple[str, ...]:
+    """`paths` without the installation's files (a file in the source folder always counts,
+    for documentation kept inside an installed package)."""
+    installed = installed_folders()
+    inside = os.path.join(os.path.normpath(srcdir), "")
+    return tuple(
+        path
+        for path in paths
+        if not (normal := os.path.normpath(path)).startswith(installed) or normal.startswith(inside)
+    )
