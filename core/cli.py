@@ -222,10 +222,9 @@ def run_build(args: argparse.Namespace) -> int:
     project = find_project(str(site))
     if project is not None:  # before anything is written into the sources
         raise SitemapkitError(
-            f"SITE_DIR: {str(site)!r} holds {project.marker}, so it is "
-            f"{'an' if project.generator[0] in 'AEIOU' else 'a'} {project.generator} "
-            "project, not the site it builds; give the folder it builds the site into"
-            + (f", {str(site / project.output)!r} by default" if project.output else "")
+            f"SITE_DIR: {str(site)!r} holds {project.marker}, so it is {project.described()}, "
+            "not the site it builds; give "
+            + project.wanted(str(site / project.output) if project.output else None)
         )
     try:
         cwd = Path.cwd()  # its pyproject.toml may hold options

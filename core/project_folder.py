@@ -17,6 +17,20 @@ class Project(NamedTuple):
     generator: str
     marker: str  # the file that gives it away, relative to the folder
     output: str | None  # where that generator writes the site by default, if it has a default
+    #: What the folder is to its generator: its project, or (Sphinx's `_build/`) its outputs'.
+    kind: str = "project"
+
+    def described(self) -> str:
+        """`a Sphinx project`, `an Eleventy project`, `a Sphinx build folder`."""
+        return f"{'an' if self.generator[0] in 'AEIOU' else 'a'} {self.generator} {self.kind}"
+
+    def wanted(self, output: str | None) -> str:
+        """The folder to give instead, with `output`, the path of `self.output`, if any."""
+        if self.kind == "project":
+            return "the folder it builds the site into" + (
+                f", {output!r} by default" if output else ""
+            )
+        return "the HTML builder's folder in it" + (f", {output!r}" if output else "")
 
 
 def _script_names(stem: str) -> tuple[str, ...]:
@@ -112,6 +126,8 @@ _NIKOLA_SETTING = re.compile(rb"^BLOG_TITLE\s*=", re.MULTILINE)
 _CONF_LOOK = 65_536
 #: The names sphinx-quickstart gives the folder of the builders' output folders.
 _SPHINX_BUILD_FOLDERS = ("_build", "build")
+#: What Sphinx's `_build/` is: the folder of each builder's output, not a project.
+BUILD = "build folder"
 #: Sphinx's pickled environment, in the `_build/` folder that holds each builder's output.
 _SPHINX_ENVIRONMENT = "doctrees/environment.pickle"
 
@@ -132,11 +148,11 @@ def _sphinx_build_folder(folder: str) -> Project | None:
         if os.path.isfile(os.path.join(folder, name, ".buildinfo"))
     ]
     if os.path.isfile(os.path.join(folder, _SPHINX_ENVIRONMENT)):
-        return Project("Sphinx", _SPHINX_ENVIRONMENT, built[0] if built else "html")
+        return Project("Sphinx", _SPHINX_ENVIRONMENT, built[0] if built else "html", BUILD)
     named = os.path.basename(os.path.abspath(folder)) in _SPHINX_BUILD_FOLDERS
     home = any(os.path.exists(os.path.join(folder, page)) for page in FOLDER_PAGE_NAMES)
     if named and built and not home:
-        return Project("Sphinx", f"{built[0]}/.buildinfo", built[0])
+        return Project("Sphinx", f"{built[0]}/.buildinfo", built[0], BUILD)
     return None
 
 

@@ -234,9 +234,8 @@ class _Validation:
         if not entries:
             project = find_project(str(self.root))
             fix = (
-                f"; this folder is {'an' if project.generator[0] in 'AEIOU' else 'a'} "
-                f"{project.generator} project (it holds {project.marker}): give the folder "
-                f"it builds the site into, {self.display(self.root / project.output)!r} by default"
+                f"; this folder is {project.described()} (it holds {project.marker}): give "
+                f"{project.wanted(self.display(self.root / project.output))}"
                 if project is not None and project.output
                 else ""
             )

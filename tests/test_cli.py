@@ -638,12 +638,24 @@ def test_sphinx_build_folder_with_the_doctrees_inside_html_is_refused(
     files = ["html/.buildinfo", "html/.doctrees/environment.pickle", "html/index.html"]
     build_folder = write_tree(tmp_path / "_build", dict.fromkeys(files, "<p>"))
     assert main(["build", str(build_folder), "--base-url", "https://x.org/"]) == 1
-    assert f"{str(build_folder / 'html')!r} by default" in capsys.readouterr().err
+    assert capsys.readouterr().err == (
+        f"sitemapkit: error: SITE_DIR: {str(build_folder)!r} holds html/.buildinfo, so it is a "
+        "Sphinx build folder, not the site it builds; give the HTML builder's folder in it, "
+        f"{str(build_folder / 'html')!r}\n"
+    )
     assert not (build_folder / "sitemap.xml").exists()
     (build_folder / "index.htm").write_text("<p>a site with its docs in html/", encoding="utf-8")
     assert main(["build", str(build_folder), "--base-url", "https://x.org/"]) == 0
     website = write_tree(tmp_path / "web", dict.fromkeys([*files, "en/index.html"], "<p>"))
     assert main(["build", str(website), "--base-url", "https://x.org/"]) == 0  # docs in html/
+    # `-d _build/doctrees`: the environment beside the builders' folders, whatever the name.
+    files = ["doctrees/environment.pickle", "dirhtml/.buildinfo", "dirhtml/index.html"]
+    outputs = write_tree(tmp_path / "out", dict.fromkeys(files, "<p>"))
+    assert main(["build", str(outputs), "--base-url", "https://x.org/"]) == 1
+    assert capsys.readouterr().err.endswith(
+        "holds doctrees/environment.pickle, so it is a Sphinx build folder, not the site it "
+        f"builds; give the HTML builder's folder in it, {str(outputs / 'dirhtml')!r}\n"
+    )  # the builder's folder that is there
 
 
 def test_vitepress_own_folder_is_refused_for_the_dist_folder_in_it(
@@ -985,12 +997,6 @@ def test_a_source_date_epoch_a_little_ahead_keeps_the_build_reproducible(
             "Sphinx",
             "docs/conf.py",
             "docs/_build/html",
-        ),
-        (
-            ["doctrees/environment.pickle", "dirhtml/.buildinfo", "dirhtml/index.html"],
-            "Sphinx",
-            "doctrees/environment.pickle",
-            "dirhtml",  # the builder's folder that is there
         ),
     ],
 )
