@@ -276,6 +276,51 @@ def test_lastmod_is_the_source_mtime_and_generated_pages_take_the_newest(
     schemas.validate_folder(site)
 
 
+def test_pages_are_dated_by_the_files_their_pymdownx_snippets_come_from(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, schemas: SchemaSet
+) -> None:
+    """`--8<-- "CHANGELOG.md"`: the changelog page changes with CHANGELOG.md, not its source."""
+    monkeypatch.chdir(tmp_path)  # base_path "." is where mkdocs runs, as the extension reads it
+    docs = {
+        "index.md": '# Home\n\n;--8<-- "snippets/escaped.md"\n',
+        "changelog.md": '# Changes\n\n--8<-- "CHANGELOG.md"\n',
+        "usage.md": "# Usage\n\n--8<--\nsnippets/part.md:1:3\n;snippets/escaped.md\n--8<--\n",
+    }
+    snippets = {
+        "CHANGELOG.md": "## 1.1\n",
+        "snippets/part.md": 'Part.\n\n--8<-- "snippets/nested.md"\n',
+        "snippets/nested.md": "Nested.\n",
+        "snippets/escaped.md": "Escaped.\n",
+    }
+    config = {
+        "site_url": "https://example.com/",
+        "nav": None,
+        "markdown_extensions": [{"pymdownx.snippets": {"check_paths": True}}],
+    }
+    config_file = make_site(tmp_path, config, docs, **snippets)
+    days = {
+        "CHANGELOG.md": "2021-03-04",
+        "snippets/part.md": "2020-06-01",
+        "snippets/nested.md": "2022-05-06",
+        "snippets/escaped.md": "2023-01-01",
+    }
+    for name, day in days.items():
+        stamp = datetime.fromisoformat(day + "T00:00:00+00:00").timestamp()
+        os.utime(tmp_path / name, (stamp, stamp))
+    pages = dict.fromkeys(docs, "2020-01-01")
+    site = run_build(config_file, pages)
+    assert "Nested." in (site / "usage" / "index.html").read_text(encoding="utf-8")
+    assert lastmod_days(site) == {
+        "": "2020-01-01",
+        "changelog/": "2021-03-04",
+        "usage/": "2022-05-06",
+    }
+    written = (site / "sitemap.xml").read_bytes()
+    run_build(config_file, dirty=True)  # pages it does not render again are read for snippets
+    assert (site / "sitemap.xml").read_bytes() == written
+    schemas.validate_folder(site)
+
+
 def test_pages_mkdocs_git_revision_date_localized_dates_take_their_commits_time(
     tmp_path: Path, schemas: SchemaSet
 ) -> None:

@@ -36,6 +36,7 @@ from .config import SitemapkitConfig, core_options
 from .git_dates import shallow_clone
 from .pages import Rendered, rebased, shown_posts, site_pages, tag_listings, unbuilt_pages
 from .redirects import drop_redirected, redirected_paths
+from .snippets import build_snippets
 from .takeover import drop_theme_template, remove_mkdocs_leftovers, stop_mkdocs_sitemap
 
 __all__ = ["SitemapkitConfig", "SitemapkitPlugin"]
@@ -217,6 +218,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                         unpublished_posts(config.plugins.values())
                         if self.command == "serve"
                         else None,
+                        build_snippets(config.markdown_extensions, config.mdx_configs),
                     )
                     redirected = redirected_paths(config, build.files)
                     build.pages = drop_redirected(pages, redirected, log.info)

@@ -20,6 +20,7 @@ from sitemapkit.pages import NO_METADATA, with_noindex, with_redirect
 from sitemapkit.urls import path_below
 
 from .git_dates import GIT_DATE_KEY, git_revision_time
+from .snippets import Snippets
 
 #: The front-matter key: `sitemap: false`, or a mapping of the core's per-page keys.
 FRONT_MATTER_KEY = "sitemap"
@@ -60,16 +61,26 @@ def front_matter_metadata(file: File, meta: Mapping[str, object], warn: Warn) ->
     return metadata
 
 
+def source_text(file: File) -> str:
+    """A page's Markdown, front matter and all, as MkDocs reads it ("" if unreadable: MkDocs
+    reports that itself)."""
+    try:
+        if hasattr(file, "content_string"):
+            text: str = file.content_string
+            return text
+        with open(file.abs_src_path or "", encoding="utf-8-sig") as source:  # MkDocs 1.5
+            return source.read()
+    except (OSError, ValueError):
+        return ""
+
+
 def front_matter(file: File, page: MkDocsPage) -> Mapping[str, object]:
     """The page's front matter: `--dirty` builds leave pages they skip unread, so read it then."""
     if page.markdown is not None:
         return page.meta
     try:
-        if hasattr(file, "content_string"):
-            return get_data(file.content_string)[1]
-        with open(file.abs_src_path or "", encoding="utf-8-sig") as source:  # MkDocs 1.5
-            return get_data(source.read())[1]
-    except (OSError, ValueError):  # MkDocs reports unreadable pages itself
+        return get_data(source_text(file))[1]
+    except ValueError:  # MkDocs reports a page it cannot read itself
         return {}
 
 
@@ -174,6 +185,7 @@ def site_pages(
     started: int = 1 << 62,
     shown: Mapping[str, tuple[str, ...]] | None = None,
     unpublished: Callable[[MkDocsPage], bool] | None = None,
+    snippets: Snippets | None = None,
 ) -> list[Page]:
     """The included documentation pages, with MkDocs' own URL (relative to `site_url`).
 
@@ -190,7 +202,8 @@ def site_pages(
     `shown` are the posts each blog view showed as it was rendered (a pagination page, its
     share of the view's posts); a view not rendered in this build takes all of its posts.
     Pages `unpublished` says a build would leave out (drafts `mkdocs serve` renders) are not
-    listed.
+    listed. With `snippets` (pymdownx.snippets is on), the files a page's snippets come from
+    date it too.
     """
     listings = listings or {}
     pages = []
@@ -216,11 +229,17 @@ def site_pages(
         lists = shown.get(file.dest_uri) if shown else None  # as rendered, else the page's own
         if lists is None:
             lists = listed_pages(page)
+        sources: tuple[str, ...] = ()
+        if source and committed is None:
+            sources = (source,)
+            if snippets is not None:
+                markdown = page.markdown if page.markdown is not None else source_text(file)
+                sources += snippets.files(markdown)
         pages.append(
             Page(
                 file.dest_uri,
                 page.url,
-                (source,) if source and committed is None else (),
+                sources,
                 lists + listings.get(file.dest_uri, ()),
                 meta=metadata,
                 mtime=committed,
