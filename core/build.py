@@ -324,11 +324,9 @@ def _build(
     elif written.urls > 1:
         told = _warn_if_build_times(maker, report, scanned=pages is None)
         times = maker.file_times
-        if (
-            not told
-            and times.one_older is not None
-            and times.older + times.borrowed >= written.urls
-        ):
+        # Known exactly from an adapter's pages; a scan's pages each have their own time.
+        one = times.all_one if times.all_one is not None else times.older >= written.urls
+        if not told and times.one_older is not None and one:
             report(_one_lastmod_notice(times.one_older, scanned=pages is None))
     if options.robots:
         try:

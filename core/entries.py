@@ -401,8 +401,9 @@ class FileTimes:
     clamped: int = 0
     #: The one time every older file time is, when they are all one (an sdist's, an archive's).
     one_older: int | None = None
-    #: Pages of no file of their own (a generated page) that took that one time from the site.
-    borrowed: int = 0
+    #: Whether every entry written has that one time (known when an adapter gave the pages:
+    #: a generated page borrows it, a duplicate is dropped); None when not counted (a scan).
+    all_one: bool | None = None
 
     @property
     def count(self) -> int:
@@ -807,7 +808,7 @@ def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
     unknown = [pair for pair in made if pair[1].lastmod is None]
     both = [pair for pair in made if pair[0].lists and pair[1].lastmod is not None]
     if not unknown and not both:
-        return [entry for _, entry in made]
+        return _with_one_time_told(made, maker)
     lastmods = {page.path: entry.lastmod for page, entry in made if entry.lastmod is not None}
     shown = shown_lastmods(lastmods, unique, made, times or {}, maker)
     for page, entry in both:  # a template that shows articles changes when either does
@@ -824,10 +825,15 @@ def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
             entry.lastmod = max(listed)
         elif page.path not in untimed:  # a page of no file: as new as the site
             entry.lastmod = site_newest
+    return _with_one_time_told(made, maker)
+
+
+def _with_one_time_told(made: list[tuple[Page, Entry]], maker: EntryMaker) -> list[Entry]:
+    """The entries, the maker told whether they all carry the one file time (`FileTimes`)."""
     one_older = maker.file_times.one_older
-    if one_older is not None:  # dated alike with the files, for the notice of one time
-        borrowed = sum(1 for _, entry in unknown if entry.lastmod == one_older)
-        maker.file_times = replace(maker.file_times, borrowed=borrowed)
+    if one_older is not None:
+        all_one = all(entry.lastmod == one_older for _, entry in made)
+        maker.file_times = replace(maker.file_times, all_one=all_one)
     return [entry for _, entry in made]
 
 

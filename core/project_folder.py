@@ -30,7 +30,9 @@ class Project(NamedTuple):
             return "the folder it builds the site into" + (
                 f", {output!r} by default" if output else ""
             )
-        return "the HTML builder's folder in it" + (f", {output!r}" if output else "")
+        if output is None:
+            return "the folder an html or dirhtml build writes, once one has run"
+        return f"the HTML builder's folder in it, {output!r}"
 
 
 def _script_names(stem: str) -> tuple[str, ...]:
@@ -148,7 +150,7 @@ def _sphinx_build_folder(folder: str) -> Project | None:
         if os.path.isfile(os.path.join(folder, name, ".buildinfo"))
     ]
     if os.path.isfile(os.path.join(folder, _SPHINX_ENVIRONMENT)):
-        return Project("Sphinx", _SPHINX_ENVIRONMENT, built[0] if built else "html", BUILD)
+        return Project("Sphinx", _SPHINX_ENVIRONMENT, built[0] if built else None, BUILD)
     named = os.path.basename(os.path.abspath(folder)) in _SPHINX_BUILD_FOLDERS
     home = any(os.path.exists(os.path.join(folder, page)) for page in FOLDER_PAGE_NAMES)
     if named and built and not home:

@@ -27,7 +27,7 @@ from .noindex import head_says_noindex
 from .options import MAX_BYTES_PER_FILE
 from .page_heads import file_head
 from .pages import served_as_html
-from .project_folder import find_project
+from .project_folder import BUILD, find_project
 from .redirect_stubs import is_stub_file
 from .robots import sitemap_urls
 from .robots_rules import DisallowedUrls
@@ -233,12 +233,13 @@ class _Validation:
         entries = self.entry_points()
         if not entries:
             project = find_project(str(self.root))
-            fix = (
-                f"; this folder is {project.described()} (it holds {project.marker}): give "
-                f"{project.wanted(self.display(self.root / project.output))}"
-                if project is not None and project.output
-                else ""
-            )
+            fix = ""
+            if project is not None and (project.output or project.kind == BUILD):
+                output = self.display(self.root / project.output) if project.output else None
+                fix = (
+                    f"; this folder is {project.described()} (it holds {project.marker}): "
+                    f"give {project.wanted(output)}"
+                )
             self.problem(
                 "error",
                 "no-sitemap",

@@ -656,6 +656,12 @@ def test_sphinx_build_folder_with_the_doctrees_inside_html_is_refused(
         "holds doctrees/environment.pickle, so it is a Sphinx build folder, not the site it "
         f"builds; give the HTML builder's folder in it, {str(outputs / 'dirhtml')!r}\n"
     )  # the builder's folder that is there
+    (outputs / "dirhtml").rename(outputs / "latex")  # no HTML built yet
+    assert main(["build", str(outputs), "--base-url", "https://x.org/"]) == 1
+    assert capsys.readouterr().err.endswith(
+        "so it is a Sphinx build folder, not the site it builds; give the folder an html or "
+        "dirhtml build writes, once one has run\n"
+    )
 
 
 def test_vitepress_own_folder_is_refused_for_the_dist_folder_in_it(

@@ -286,6 +286,11 @@ def test_one_old_time_for_every_page_is_told_as_a_copys_time(tmp_path: Path) -> 
     notices.clear()  # a generated page (no file of its own) takes that time too: still told
     build_sitemaps(tmp_path, options, [*same, Page("gen.html")], report=notices.append)
     assert [(n.level, n.code) for n in notices] == [("info", "same-lastmod")]
+    stated = Page("old.html", meta=parse_page_metadata({"lastmod": "2019-01-01"})[0])
+    twin = Page("p0-copy.html", url="p0.html", mtime=1_600_000_000)  # a duplicate, dropped
+    notices.clear()  # counted in the entries written: one page states another date
+    build_sitemaps(tmp_path, options, [*same[:2], twin, stated], report=notices.append)
+    assert "same-lastmod" not in [n.code for n in notices]
     for listed in (
         [*same[:2], Page("p2.html", mtime=1_500_000_000)],  # one page of another time
         [

@@ -28,6 +28,7 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
 from conftest import SchemaSet, git_commit, locs, parse_urlset, write_tree
+from sitemapkit.mkdocs.snippets import split_name
 
 #: `get_plugin_logger` names: MkDocs, and ProperDocs (which runs these tests too when installed).
 PLUGIN_LOGGERS = ("mkdocs.plugins.sitemapkit", "properdocs.plugins.sitemapkit")
@@ -276,49 +277,104 @@ def test_lastmod_is_the_source_mtime_and_generated_pages_take_the_newest(
     schemas.validate_folder(site)
 
 
+SNIPPETS_CONFIG = """\
+site_name: Test
+site_url: https://example.com/
+theme: {name: mkdocs}
+plugins: [sitemapkit]
+markdown_extensions:
+  - pymdownx.snippets:
+      base_path:
+        - "."
+        - !relative
+      check_paths: true
+      auto_append: ["snippets/footer.md"]
+"""
+
+
 def test_pages_are_dated_by_the_files_their_pymdownx_snippets_come_from(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, schemas: SchemaSet
 ) -> None:
-    """`--8<-- "CHANGELOG.md"`: the changelog page changes with CHANGELOG.md, not its source."""
+    """`--8<-- "CHANGELOG.md"`: the changelog page changes with CHANGELOG.md, not its source;
+    only what the extension puts into the page counts."""
     monkeypatch.chdir(tmp_path)  # base_path "." is where mkdocs runs, as the extension reads it
     docs = {
-        "index.md": '# Home\n\n;--8<-- "snippets/escaped.md"\n',
+        "index.md": '# Home\n\n;--8<-- "snippets/escaped.md"\n\n--8<-- "snippets/escaped.md"  \n',
         "changelog.md": '# Changes\n\n--8<-- "CHANGELOG.md"\n',
-        "usage.md": "# Usage\n\n--8<--\nsnippets/part.md:1:3\n;snippets/escaped.md\n--8<--\n",
+        "usage.md": "# Usage\n\n--8<--\nsnippets/part.md:1:1\n;snippets/escaped.md\n\n"
+        "snippets/sections.md:intro\n--8<--\n",
+        "guide/local.md": '# Local\n\n--8<-- "local-note.txt"\n',  # below its own folder
     }
     snippets = {
         "CHANGELOG.md": "## 1.1\n",
-        "snippets/part.md": 'Part.\n\n--8<-- "snippets/nested.md"\n',
+        "snippets/footer.md": "Footer.\n",
+        "snippets/part.md": 'Part.\n\n--8<-- "snippets/nested.md"\n',  # line 1 only is used
         "snippets/nested.md": "Nested.\n",
+        "snippets/sections.md": "Before.\n<!-- --8<-- [start:intro] -->\n"
+        '--8<-- "snippets/inside.md"\n<!-- --8<-- [end:intro] -->\n--8<-- "snippets/outside.md"\n',
+        "snippets/inside.md": "Inside.\n",
+        "snippets/outside.md": "Outside.\n",
         "snippets/escaped.md": "Escaped.\n",
+        "docs/guide/local-note.txt": "Local note.\n",
     }
-    config = {
-        "site_url": "https://example.com/",
-        "nav": None,
-        "markdown_extensions": [{"pymdownx.snippets": {"check_paths": True}}],
-    }
-    config_file = make_site(tmp_path, config, docs, **snippets)
-    days = {
+    write_tree(tmp_path, {"mkdocs.yml": SNIPPETS_CONFIG, **snippets})
+    write_tree(tmp_path / "docs", docs)
+    days = dict.fromkeys([f"docs/{name}" for name in docs] + ["snippets/sections.md"], "2020-01-01")
+    days |= {
         "CHANGELOG.md": "2021-03-04",
+        "snippets/footer.md": "2019-01-01",
         "snippets/part.md": "2020-06-01",
-        "snippets/nested.md": "2022-05-06",
-        "snippets/escaped.md": "2023-01-01",
+        "snippets/inside.md": "2021-07-01",
+        "docs/guide/local-note.txt": "2022-02-02",
     }
+    days |= dict.fromkeys(
+        ["snippets/nested.md", "snippets/outside.md", "snippets/escaped.md"], "2023-01-01"
+    )
     for name, day in days.items():
         stamp = datetime.fromisoformat(day + "T00:00:00+00:00").timestamp()
         os.utime(tmp_path / name, (stamp, stamp))
-    pages = dict.fromkeys(docs, "2020-01-01")
-    site = run_build(config_file, pages)
-    assert "Nested." in (site / "usage" / "index.html").read_text(encoding="utf-8")
+    site = run_build(tmp_path / "mkdocs.yml")
+    usage = (site / "usage" / "index.html").read_text(encoding="utf-8")
+    assert "Inside." in usage and "Footer." in usage
+    assert "Nested." not in usage and "Outside." not in usage  # as the extension reads them
     assert lastmod_days(site) == {
         "": "2020-01-01",
         "changelog/": "2021-03-04",
-        "usage/": "2022-05-06",
+        "guide/local/": "2022-02-02",
+        "usage/": "2021-07-01",
     }
     written = (site / "sitemap.xml").read_bytes()
-    run_build(config_file, dirty=True)  # pages it does not render again are read for snippets
+    run_build(tmp_path / "mkdocs.yml", dirty=True)  # pages not rendered again are read too
     assert (site / "sitemap.xml").read_bytes() == written
     schemas.validate_folder(site)
+
+
+@pytest.mark.parametrize(
+    ("name", "path", "ranges", "section"),
+    [
+        ("CHANGELOG.md", "CHANGELOG.md", (), None),
+        (" a b.md ", "a b.md", (), None),
+        ("file.md:3:9", "file.md", ((3, 9),), None),
+        ("l.md :2", "l.md", ((2, None),), None),
+        ("file.md:1:2,-3:", "file.md", ((1, 2), (-3, None)), None),
+        ("notes-2024:1", "notes-2024", ((1, None),), None),
+        ("file.md:usage", "file.md", (), "usage"),
+        ("x" + ":," * 32_000, None, (), None),  # no file has such a name: not looked for
+        (":3", None, (), None),
+    ],
+)
+def test_a_snippet_name_is_split_as_pymdownx_snippets_splits_it(
+    name: str,
+    path: str | None,
+    ranges: tuple[tuple[int | None, int | None], ...],
+    section: str | None,
+) -> None:
+    target = split_name(name)
+    if path is None:
+        assert target is None
+    else:
+        assert target is not None
+        assert (target.path, target.ranges, target.section) == (path, ranges, section)
 
 
 def test_pages_mkdocs_git_revision_date_localized_dates_take_their_commits_time(

@@ -24,6 +24,7 @@ from sphinx.util.docutils import docutils_namespace
 
 from conftest import SchemaSet, git_commit, locs, parse_urlset, write_tree
 from sitemapkit import OPTION_SPECS, __version__
+from sitemapkit.sphinx import installed
 from sitemapkit.sphinx.generated import STATE_NAME
 from sitemapkit.validate import validate_target
 
@@ -477,6 +478,19 @@ def test_installed_modules_date_no_page(tmp_path: Path) -> None:
     assert dates[BASE + "_modules/pathspec/util.html"] == w3c(T_SOURCE)  # the site's newest
     assert dates[BASE + "_modules/colorsys.html"] == w3c(T_SOURCE)
     assert dates[BASE + "_modules/index.html"] == w3c(T_SOURCE)
+
+
+def test_a_virtualenv_in_the_source_folder_is_the_installations(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`.venv/` beside conf.py holds installed files; docs kept inside an installed package
+    count their own files, and no other package's."""
+    venv = "/p/docs/.venv/lib/python3/site-packages/"
+    monkeypatch.setattr(installed, "installed_folders", lambda: (venv,))
+    paths = [venv + "pkg/mod.py", "/p/docs/inc.rst", "/p/src/pkg/mod.py"]
+    assert installed.project_files(paths, "/p/docs") == ("/p/docs/inc.rst", "/p/src/pkg/mod.py")
+    paths = [venv + "pkg/docs/inc.rst", venv + "pkg/docs/../mod.py", venv + "other/mod.py"]
+    assert installed.project_files(paths, venv + "pkg/docs") == (venv + "pkg/docs/inc.rst",)
 
 
 def test_documents_sphinx_last_updated_by_git_dates_take_their_commits_time(

@@ -234,7 +234,7 @@ def site_pages(
             sources = (source,)
             if snippets is not None:
                 markdown = page.markdown if page.markdown is not None else source_text(file)
-                sources += snippets.files(markdown)
+                sources += snippets.files(markdown, os.path.dirname(source))
         pages.append(
             Page(
                 file.dest_uri,

@@ -24,18 +24,20 @@ def installed_folders() -> tuple[str, ...]:
     folders = {paths[key] for key in ("stdlib", "platstdlib", "purelib", "platlib") if key in paths}
     folders.update(site.getsitepackages() if hasattr(site, "getsitepackages") else ())
     folders.add(site.getusersitepackages())
-    found = {os.path.normpath(folder) for folder in folders if folder}
-    found |= {os.path.realpath(folder) for folder in found}
+    found = {os.path.normcase(os.path.normpath(folder)) for folder in folders if folder}
+    found |= {os.path.normcase(os.path.realpath(folder)) for folder in found}
     return tuple(sorted(os.path.join(folder, "") for folder in found))
 
 
 def project_files(paths: Iterable[str], srcdir: str) -> tuple[str, ...]:
-    """`paths` without the installation's files (a file in the source folder always counts,
-    for documentation kept inside an installed package)."""
+    """`paths` without the installation's files. A virtualenv in the source folder is the
+    installation's; documentation kept inside an installed package counts its own files."""
     installed = installed_folders()
-    inside = os.path.join(os.path.normpath(srcdir), "")
-    return tuple(
-        path
-        for path in paths
-        if not (normal := os.path.normpath(path)).startswith(installed) or normal.startswith(inside)
-    )
+    source = os.path.join(os.path.normcase(os.path.normpath(srcdir)), "")
+    source_installed = source.startswith(installed)
+    kept = []
+    for path in paths:
+        normal = os.path.normcase(os.path.normpath(path))
+        if not normal.startswith(installed) or (source_installed and normal.startswith(source)):
+            kept.append(path)
+    return tuple(kept)
