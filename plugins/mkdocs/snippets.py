@@ -155,21 +155,31 @@ class Snippets:
         )
         #: Added to every page as the extension adds them: one more block of names.
         self.appended = "\n\n-8<-\n" + "\n\n".join(names) + "\n-8<-\n" if names else ""
+        self._appended_names = tuple(named_snippets(self.appended))
         self._found: dict[tuple[tuple[str, ...], str], str | None] = {}
+        self._closures: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, ...]] = {}
         self._lines: dict[str, list[str]] = {}
 
     def files(self, markdown: str, page_folder: str) -> tuple[str, ...]:
         """Every file the page's snippets come from, snippets within them too, sorted."""
-        text = markdown + self.appended
-        if "8<-" not in text:
+        if "8<-" in markdown:
+            names = tuple(named_snippets(markdown + self.appended))
+        else:  # nearly every page: only the appended files, the same for each
+            names = self._appended_names
+        if not names:
             return ()
         bases = tuple(page_folder if base is None else base for base in self.bases)
+        known = self._closures.get((bases, names))
+        if known is None:
+            known = self._closures[bases, names] = self._closure(bases, names)
+        return known
+
+    def _closure(self, bases: tuple[str, ...], names: tuple[str, ...]) -> tuple[str, ...]:
         found: set[str] = set()
         seen: set[Target] = set()
-        pending = [(bases, name) for name in named_snippets(text)]
-        while pending:  # depth first would find the same set
-            bases, name = pending.pop()
-            target = split_name(name)
+        pending = list(names)
+        while pending:  # in any order: the same set
+            target = split_name(pending.pop())
             if target is None or target.path.lower().startswith(("https://", "http://")):
                 continue
             resolved = self._resolve(bases, target.path)
@@ -177,11 +187,10 @@ class Snippets:
                 continue
             found.add(resolved)
             read = Target(resolved, target.ranges, target.section)
-            if read in seen:
-                continue
-            seen.add(read)
-            lines = selected_lines(self._read(resolved), read)
-            pending.extend((bases, nested) for nested in named_snippets("\n".join(lines)))
+            if read not in seen:
+                seen.add(read)
+                lines = selected_lines(self._read(resolved), read)
+                pending.extend(named_snippets("\n".join(lines)))
         return tuple(sorted(found))
 
     def _read(self, path: str) -> list[str]:
