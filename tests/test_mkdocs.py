@@ -28,7 +28,6 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
 from conftest import SchemaSet, git_commit, locs, parse_urlset, write_tree
-from sitemapkit.mkdocs.snippets import split_name
 
 #: `get_plugin_logger` names: MkDocs, and ProperDocs (which runs these tests too when installed).
 PLUGIN_LOGGERS = ("mkdocs.plugins.sitemapkit", "properdocs.plugins.sitemapkit")
@@ -347,34 +346,6 @@ def test_pages_are_dated_by_the_files_their_pymdownx_snippets_come_from(
     run_build(tmp_path / "mkdocs.yml", dirty=True)  # pages not rendered again are read too
     assert (site / "sitemap.xml").read_bytes() == written
     schemas.validate_folder(site)
-
-
-@pytest.mark.parametrize(
-    ("name", "path", "ranges", "section"),
-    [
-        ("CHANGELOG.md", "CHANGELOG.md", (), None),
-        (" a b.md ", "a b.md", (), None),
-        ("file.md:3:9", "file.md", ((3, 9),), None),
-        ("l.md :2", "l.md", ((2, None),), None),
-        ("file.md:1:2,-3:", "file.md", ((1, 2), (-3, None)), None),
-        ("notes-2024:1", "notes-2024", ((1, None),), None),
-        ("file.md:usage", "file.md", (), "usage"),
-        ("x" + ":," * 32_000, None, (), None),  # no file has such a name: not looked for
-        (":3", None, (), None),
-    ],
-)
-def test_a_snippet_name_is_split_as_pymdownx_snippets_splits_it(
-    name: str,
-    path: str | None,
-    ranges: tuple[tuple[int | None, int | None], ...],
-    section: str | None,
-) -> None:
-    target = split_name(name)
-    if path is None:
-        assert target is None
-    else:
-        assert target is not None
-        assert (target.path, target.ranges, target.section) == (path, ranges, section)
 
 
 def test_pages_mkdocs_git_revision_date_localized_dates_take_their_commits_time(
