@@ -542,18 +542,29 @@ def _warn_if_build_times(maker: EntryMaker, report: Report, scanned: bool) -> bo
 
 
 def _one_lastmod_notice(lastmod: int, scanned: bool) -> Notice:
-    """Every URL dated by one file time, not of the last hour: files copied with one time (an
-    sdist, an archive unpacked), which says nothing of when each page changed. An INFO line:
-    a site written in one go has one time too. Stated dates are the author's: never told."""
-    copies = "output files" if scanned else "pages' sources"
+    """Every URL dated by one time, not of the last hour: files copied with one time (an
+    sdist, an archive unpacked), which says nothing of when each page changed; for an
+    adapter's pages also a history of one commit, or one file every page takes in (a snippet
+    appended to each) being the newest. An INFO line: a site written in one go has one time
+    too. Stated dates are the author's: never told."""
+    day = format_lastmod(lastmod, False)
+    if scanned:
+        said = (
+            f"every URL is dated the same, {day}: the output files all carry one time, as "
+            "files unpacked from an archive or an sdist do, which is not when each page changed"
+        )
+    else:
+        said = (
+            f"every URL is dated the same, {day}: the newest of every page's sources (or its "
+            "commit) has that one time, as when files are unpacked from an archive or an sdist, "
+            "a history has one commit, or one file every page takes in is the newest"
+        )
     return Notice(
         "info",
         "same-lastmod",
-        f"every URL is dated the same, {format_lastmod(lastmod, False)}: the {copies} all "
-        "carry one time, as files unpacked from an archive or an sdist do, which is not when "
-        "each page changed; build from files that keep their own times (a git checkout with "
-        "the times restored, see the README), or set lastmod to none, unless the whole site "
-        "was written at that time",
+        f"{said}; build from files that keep their own times (a git checkout with the times "
+        "restored, see the README), or set lastmod to none, unless the whole site did change "
+        "at that time",
         ("lastmod",),
     )
 

@@ -109,8 +109,12 @@ def source_times(
 _NEVER = 1 << 127
 
 
-def file_lastmod(page: Page, times: Mapping[str, float], clamp: int | None) -> int | None:
-    """The second of the newest of the page's sources found in `times`, else of its `mtime`."""
+def file_lastmod(
+    page: Page, times: Mapping[str, float], clamp: int | None, clamps_given: bool = True
+) -> int | None:
+    """The second of the newest of the page's sources found in `times`, else of its `mtime`;
+    no later than `clamp` (`SOURCE_DATE_EPOCH`), but for an `mtime` given by an adapter
+    (`clamps_given` false): a commit's time, which is no file time and reproducible already."""
     newest = None
     for source in page.sources:
         known_time = times.get(source)
@@ -120,6 +124,8 @@ def file_lastmod(page: Page, times: Mapping[str, float], clamp: int | None) -> i
         newest = page.mtime  # the scan's case: known already, no stat
         if newest is None:
             return None
+        if not clamps_given:
+            clamp = None
     try:
         lastmod = floor(newest)  # the second it falls in, before 1970 too
     except (OverflowError, ValueError):  # inf or nan, from the Python API
@@ -446,6 +452,9 @@ class EntryMaker:
         #: The latest lastmod written: now, or `SOURCE_DATE_EPOCH` when it is later (a commit
         #: from a fast clock), so a reproducible build stays reproducible.
         self.ceiling = self.now if clamp is None else max(self.now, clamp)
+        #: Whether a page's own `mtime` is clamped too: the scan's is a file's time; an
+        #: adapter's is a commit's (`resolve_entries` turns it off).
+        self.clamps_given = True
         #: Pages whose own time was refused (in the future, or a stand-in): no other page's
         #: time is theirs, so they stay without a lastmod unless they list pages. Kept only
         #: where other pages' times are lent (`resolve_entries`); a scan streams.
@@ -580,7 +589,7 @@ class EntryMaker:
                     if type(mtime) is int and clamp is None and not page.sources:  # a scan's
                         lastmod = mtime
                     else:
-                        lastmod = file_lastmod(page, times, clamp)
+                        lastmod = file_lastmod(page, times, clamp, self.clamps_given)
                     if lastmod is not None:
                         if lastmod < recent_from:
                             if lastmod < FIRST_PLAUSIBLE:  # a tool's stand-in
@@ -701,7 +710,7 @@ class EntryMaker:
     def _instead_of_future(self, page: Page, stated: int, times: Mapping[str, float]) -> int | None:
         """A stated lastmod in the future is a typo: warn, and take the file's time instead."""
         use_mtime = self.options.lastmod == "mtime"
-        lastmod = file_lastmod(page, times, self.clamp) if use_mtime else None
+        lastmod = file_lastmod(page, times, self.clamp, self.clamps_given) if use_mtime else None
         if lastmod is not None and not self.believes_file_time(lastmod):
             lastmod = None
         elif lastmod is not None:
@@ -782,6 +791,7 @@ def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
             maker.report(notice)
     ordered = [unique[path] for path in sorted(unique, key=scan_order_key)]
     times = None
+    maker.clamps_given = False  # an adapter's `mtime` is a commit's time, not a file's
     if maker.options.lastmod == "mtime":
         sources = {source for page in ordered for source in page.sources}
         times = source_times(sources, maker.build_started_ns, maker.now)
@@ -858,7 +868,7 @@ def shown_lastmods(
             continue
         time = page.meta.lastmod
         if time is None or time > maker.latest:  # a future one is a typo, as for listed pages
-            time = file_lastmod(page, times, maker.clamp)
+            time = file_lastmod(page, times, maker.clamp, maker.clamps_given)
             if time is not None and not maker.believes_file_time(time):
                 time = None
         if time is not None:

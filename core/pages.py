@@ -77,8 +77,9 @@ class Page:
     relative to the base URL when the generator knows it (already percent-encoded; valid %XX are
     kept); otherwise it is derived from `path`. `sources` are the files the page is built from;
     `lists` are output paths of pages a listing shows (it takes their newest lastmod, or its
-    sources' when those are newer). `mtime` is a modification time already known (the CLI's
-    scan of output files).
+    sources' when those are newer). `mtime` is a modification time already known: the CLI's
+    scan of output files, or the commit time an adapter's git plugin gives (which
+    `SOURCE_DATE_EPOCH` does not clamp, as it clamps file times).
     """
 
     path: str

@@ -277,6 +277,26 @@ def test_source_date_epoch_clamps_later_times(
     assert rows[BASE + "new.html"]["lastmod"] == "2023-11-15"
 
 
+def test_source_date_epoch_clamps_file_times_not_the_commit_times_an_adapter_gives(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hatch sets SOURCE_DATE_EPOCH for reproducible wheels, and its docs build inherits it:
+    a git plugin's commit time is reproducible already, and the page's real date."""
+    source = tmp_path / "page.md"
+    source.write_text("x")
+    os.utime(source, (T0 + 10 * DAY, T0 + 10 * DAY))
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", str(T0 + DAY))
+    pages = [
+        Page("file.html", sources=(str(source),)),
+        Page("committed.html", mtime=T0 + 5 * DAY),
+    ]
+    site = tmp_path / "site"
+    site.mkdir()
+    rows = by_loc(build(site, pages, lastmod_format="date"))
+    assert rows[BASE + "file.html"]["lastmod"] == "2023-11-15"  # the file's time, clamped
+    assert rows[BASE + "committed.html"]["lastmod"] == "2023-11-19"
+
+
 def test_scan_uses_output_mtimes_sorted_walk_and_skips_links_leaving_the_root(
     tmp_path: Path,
 ) -> None:

@@ -280,8 +280,9 @@ def test_one_old_time_for_every_page_is_told_as_a_copys_time(tmp_path: Path) -> 
     build_sitemaps(tmp_path, options, same, report=notices.append)
     assert [(n.level, n.code) for n in notices] == [("info", "same-lastmod")]
     assert notices[0].message.startswith(
-        "every URL is dated the same, 2020-09-13T12:26:40+00:00: the pages' sources all "
-        "carry one time, as files unpacked from an archive or an sdist do"
+        "every URL is dated the same, 2020-09-13T12:26:40+00:00: the newest of every page's "
+        "sources (or its commit) has that one time, as when files are unpacked from an archive "
+        "or an sdist"
     )
     notices.clear()  # a generated page (no file of its own) takes that time too: still told
     build_sitemaps(tmp_path, options, [*same, Page("gen.html")], report=notices.append)
