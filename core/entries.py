@@ -503,6 +503,7 @@ class EntryMaker:
         `mtime`. Everything the loop needs is bound to a local first: a scan makes millions.
         """
         base, skipped, clamp = self.base_url, self.skipped, self.clamp
+        clamps_given = self.clamps_given
         excluded = self._excluded if self._excluded else None
         priority_rules = self._priorities if self._priorities else None
         changefreq_rules = self._changefreqs if self._changefreqs else None
@@ -589,7 +590,7 @@ class EntryMaker:
                     if type(mtime) is int and clamp is None and not page.sources:  # a scan's
                         lastmod = mtime
                     else:
-                        lastmod = file_lastmod(page, times, clamp, self.clamps_given)
+                        lastmod = file_lastmod(page, times, clamp, clamps_given)
                     if lastmod is not None:
                         if lastmod < recent_from:
                             if lastmod < FIRST_PLAUSIBLE:  # a tool's stand-in
@@ -602,8 +603,8 @@ class EntryMaker:
                                 if lastmod != one_older:  # nearly always the first only
                                     varied = older > 1
                                     one_older = lastmod
-                                if lastmod == clamp:
-                                    clamped += 1
+                                if lastmod == clamp and (clamps_given or mtime is None):
+                                    clamped += 1  # a commit's time is not clamped
                         elif lastmod > latest:
                             self._note_future_file(page, lastmod)
                             lastmod = None
@@ -611,7 +612,7 @@ class EntryMaker:
                             recent += 1
                             if lastmod > ceiling:  # a clock a little ahead: no later
                                 lastmod = ceiling  # than now (or SOURCE_DATE_EPOCH, ahead)
-                            if lastmod == clamp:
+                            if lastmod == clamp and (clamps_given or mtime is None):
                                 clamped += 1
             elif lastmod > self.latest:
                 lastmod = self._instead_of_future(page, lastmod, times)

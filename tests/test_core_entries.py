@@ -295,6 +295,13 @@ def test_source_date_epoch_clamps_file_times_not_the_commit_times_an_adapter_giv
     rows = by_loc(build(site, pages, lastmod_format="date"))
     assert rows[BASE + "file.html"]["lastmod"] == "2023-11-15"  # the file's time, clamped
     assert rows[BASE + "committed.html"]["lastmod"] == "2023-11-19"
+    # SOURCE_DATE_EPOCH set to the last commit, in a history of one: nothing was clamped.
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", str(T0 + 5 * DAY))
+    notices: list[Notice] = []
+    options = resolve_options({"base_url": BASE, "robots": False})
+    one_commit = [Page(f"p{n}.html", mtime=T0 + 5 * DAY) for n in range(3)]
+    build_sitemaps(site, options, one_commit, report=notices.append)
+    assert [n.code for n in notices] == ["same-lastmod"]
 
 
 def test_scan_uses_output_mtimes_sorted_walk_and_skips_links_leaving_the_root(
