@@ -609,7 +609,8 @@ class EntryMaker:
                             self._note_future_file(page, lastmod)
                             lastmod = None
                         else:
-                            recent += 1
+                            if clamps_given or mtime is None:  # a recent commit is a change
+                                recent += 1
                             if lastmod > ceiling:  # a clock a little ahead: no later
                                 lastmod = ceiling  # than now (or SOURCE_DATE_EPOCH, ahead)
                             if lastmod == clamp and (clamps_given or mtime is None):

@@ -302,6 +302,12 @@ def test_source_date_epoch_clamps_file_times_not_the_commit_times_an_adapter_giv
     one_commit = [Page(f"p{n}.html", mtime=T0 + 5 * DAY) for n in range(3)]
     build_sitemaps(site, options, one_commit, report=notices.append)
     assert [n.code for n in notices] == ["same-lastmod"]
+    # Committed minutes ago and built at once: recent changes, not a fresh clone's file times.
+    monkeypatch.delenv("SOURCE_DATE_EPOCH")
+    notices.clear()
+    just_now = [Page(f"p{n}.html", mtime=int(time.time()) - 60 * n) for n in range(3)]
+    build_sitemaps(site, options, just_now, report=notices.append)
+    assert notices == []
 
 
 def test_scan_uses_output_mtimes_sorted_walk_and_skips_links_leaving_the_root(
