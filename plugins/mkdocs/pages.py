@@ -74,12 +74,13 @@ def source_text(file: File) -> str:
         return ""
 
 
-def front_matter(file: File, page: MkDocsPage) -> Mapping[str, object]:
-    """The page's front matter: `--dirty` builds leave pages they skip unread, so read it then."""
+def front_matter(page: MkDocsPage, markdown: str) -> Mapping[str, object]:
+    """The page's front matter: `--dirty` builds leave pages they skip unread, so it is read
+    from `markdown`, their source, then."""
     if page.markdown is not None:
         return page.meta
     try:
-        return get_data(source_text(file))[1]
+        return get_data(markdown)[1]
     except ValueError:  # MkDocs reports a page it cannot read itself
         return {}
 
@@ -211,7 +212,8 @@ def site_pages(
         page = file.page
         if page is None or (unpublished is not None and unpublished(page)):
             continue
-        meta = front_matter(file, page)
+        markdown = page.markdown if page.markdown is not None else source_text(file)
+        meta = front_matter(page, markdown)
         source = file.abs_src_path  # one written during the build is the build's: not used
         if FRONT_MATTER_KEY in meta:
             metadata = front_matter_metadata(file, meta, warn)
@@ -233,7 +235,6 @@ def site_pages(
         if source and committed is None:
             sources = (source,)
             if snippets is not None:
-                markdown = page.markdown if page.markdown is not None else source_text(file)
                 sources += snippets.files(markdown, os.path.dirname(source))
         pages.append(
             Page(
