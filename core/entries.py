@@ -400,12 +400,14 @@ RECENT_SECONDS = 3600
 @dataclass(frozen=True)
 class FileTimes:
     """The file times the listed pages took: `recent` ones are of the last hour (a build's, or
-    a fresh checkout's), `clamped` ones equal `SOURCE_DATE_EPOCH`'s."""
+    a fresh checkout's), `clamped` ones equal `SOURCE_DATE_EPOCH`'s. A commit's time (a
+    git-dates plugin's) is no file time, and is not counted."""
 
     recent: int = 0
     older: int = 0
     clamped: int = 0
-    #: The one time every older file time is, when they are all one (an sdist's, an archive's).
+    #: The one time every older time is, when they are all one (an sdist's, an archive's, or
+    #: the commit of a history of one).
     one_older: int | None = None
     #: Whether every entry written has that one time (known when an adapter gave the pages:
     #: a generated page borrows it, a duplicate is dropped); None when not counted (a scan).
@@ -515,6 +517,7 @@ class EntryMaker:
         by_depth = self._depth_priorities
         latest, ceiling, recent_from = self.latest_file, self.ceiling, self.now - RECENT_SECONDS
         recent = older = clamped = 0  # pages taking file times: of the last hour, older, clamped
+        committed = 0  # of the older ones, those dated by the commit an adapter gave
         one_older, varied = 0, False  # whether the older ones are all one time
         folders: dict[str, tuple[str, int]] = {}  # folder -> (its encoded URL prefix, depth)
         skip_noindex = self.options.skips_noindex
@@ -603,8 +606,10 @@ class EntryMaker:
                                 if lastmod != one_older:  # nearly always the first only
                                     varied = older > 1
                                     one_older = lastmod
-                                if lastmod == clamp and (clamps_given or mtime is None):
-                                    clamped += 1  # a commit's time is not clamped
+                                if not (clamps_given or mtime is None):
+                                    committed += 1  # a commit's time: no file time
+                                elif lastmod == clamp:
+                                    clamped += 1
                         elif lastmod > latest:
                             self._note_future_file(page, lastmod)
                             lastmod = None
@@ -637,7 +642,7 @@ class EntryMaker:
                         priority = self._depth_priority(depth)
             yield page, Entry(loc, lastmod, changefreq, priority)
         same = None if varied or not older else one_older
-        self.file_times = FileTimes(recent, older, clamped, same)
+        self.file_times = FileTimes(recent, older - committed, clamped, same)
         for notice in self._unmatched_notices(path):
             self.report(notice)
         if self.future_files:

@@ -401,6 +401,30 @@ def test_pages_mkdocs_git_revision_date_localized_dates_take_their_commits_time(
     schemas.validate_folder(site)
 
 
+def test_pages_the_git_plugin_cannot_date_are_told_when_their_files_are_fresh(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """On CI the pages left out of the git plugin (untracked here, excluded by hatch's setup)
+    carry the clone's time: the line says so, counting only the pages dated by files."""
+    plugin = {"git-revision-date-localized": {"enable_parallel_processing": False}}
+    docs = {"index.md": "# Home\n", "guide.md": "# Guide\n", "notes.md": "# Notes\n"}
+    config_file = make_site(
+        tmp_path,
+        {"site_url": "https://example.com/", "plugins": [plugin, "sitemapkit"], "nav": list(docs)},
+        docs,
+    )
+    git_commit(tmp_path, ["docs/index.md", "docs/guide.md"], "2021-03-04T05:06:07+00:00")
+    with caplog.at_level(logging.INFO):
+        site = run_build(config_file)
+    assert lastmod_days(site)["guide/"] == "2021-03-04"
+    (line,) = [r.getMessage() for r in caplog.records if "last hour" in r.getMessage()]
+    assert line.startswith("sitemapkit: the files of every page with a file time were modified")
+    assert line.endswith(
+        "; git-revision-date-localized dated the other pages by their commits, and these have "
+        "none it found (left out by its exclude setting, untracked, or written before the build)"
+    )
+
+
 def test_git_dates_from_a_shallow_clone_are_a_warning(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -721,6 +721,38 @@ def test_sources_all_fresh_from_a_clone_are_an_info_line_naming_the_git_extensio
     ) in done.stdout
 
 
+def test_documents_the_git_extension_cannot_date_are_told_when_their_files_are_fresh(
+    tmp_path: Path,
+) -> None:
+    """Committed documents take their commits' times; an untracked one, fresh as after a
+    clone, is told, counting only the pages dated by files."""
+    src = write_tree(
+        tmp_path / "src",
+        {
+            "conf.py": conf(
+                "extensions = ['sitemapkit.sphinx', 'sphinx_last_updated_by_git']",
+                f"html_baseurl = {BASE!r}",
+            ),
+            "index.rst": "Home\n====\n\n.. toctree::\n\n   a\n   b\n",
+            "a.rst": "A\n=\n",
+            "b.rst": "B\n=\n",
+        },
+    )
+    git_commit(src, ["conf.py", "index.rst", "a.rst"], "2021-03-04T05:06:07+00:00")
+    done = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-b", "html", str(src), str(tmp_path / "out")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )  # without -q: the line is an INFO one
+    assert done.returncode == 0, done.stderr
+    assert "the files of every page with a file time were modified in the last hour" in done.stdout
+    assert (
+        "; sphinx_last_updated_by_git dated the other pages by their commits, and these have "
+        "none it found (untracked, excluded from it, or written before the build)"
+    ) in done.stdout
+
+
 def site_with_extension(root: Path, extension: str, page: str, *conf_lines: str) -> Path:
     """A home page whose toctree names `page`, built with `extension` beside sitemapkit."""
     return make_site(

@@ -48,14 +48,23 @@ log = get_plugin_logger(__name__)
 GIT_PLUGIN = "git-revision-date-localized"
 
 
-def log_notice(notice: Notice, git_plugin: bool = False, dirty: bool = False) -> None:
-    """The core's notices in MkDocs' log; warnings count for `mkdocs build --strict`."""
+def log_notice(
+    notice: Notice, git_plugin: bool = False, dirty: bool = False, git_dated: bool = False
+) -> None:
+    """The core's notices in MkDocs' log; warnings count for `mkdocs build --strict`.
+    `git_dated`: the git plugin gave some page its commit's time."""
     message = notice.message
     if notice.code == "recent-sources":  # what a MkDocs user can do about it
         if git_plugin and dirty:
             message += (
                 f"; in a --dirty build {GIT_PLUGIN} dates only the pages rendered again, and "
                 "the others keep their files' times: a full build dates them all"
+            )
+        elif git_plugin and git_dated:
+            message += (
+                f"; {GIT_PLUGIN} dated the other pages by their commits, and these have none "
+                "it found (left out by its exclude setting, untracked, or written before the "
+                "build)"
             )
         elif git_plugin:
             message += (
@@ -236,6 +245,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                 pages = list(self.gathered.values())
                 warn_of_shallow_clone(pages, config.docs_dir)
                 git_plugin = GIT_PLUGIN in config.plugins
+                git_dated = any(page.mtime is not None for page in pages)
                 # Before writing: the core then tells what an earlier build left as it is.
                 kept = {options.sitemap_name, options.index_name}
                 kept |= {name + ".gz" for name in kept} if options.gzip else set()
@@ -244,7 +254,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                     config.site_dir,
                     options,
                     pages,
-                    report=lambda notice: log_notice(notice, git_plugin, self.dirty),
+                    report=lambda notice: log_notice(notice, git_plugin, self.dirty, git_dated),
                     build_started_ns=self.started_ns,
                     left_out=sorted(self.left_out),
                 )

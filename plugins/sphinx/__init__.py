@@ -70,6 +70,7 @@ def report(
     notice: Notice,
     git_extension: bool = False,
     document_of: Callable[[str], str | None] | None = None,
+    git_dated: bool = False,
 ) -> None:
     """Route the core's notices to Sphinx's log, with the notice's code as the subtype, and
     the document a notice about one page is about as its location (`guide.rst: WARNING`).
@@ -81,13 +82,21 @@ def report(
         return
     message = "sitemapkit: " + notice.describe(lambda option: PREFIX + option)
     if notice.code == "recent-sources":  # what a Sphinx user can do about it
-        message += (
-            f"; {GIT_EXTENSION} is in extensions, yet it gave no document an earlier commit "
-            "time (is the history there? a shallow clone has too little of it)"
-            if git_extension
-            else "; or add sphinx_last_updated_by_git to extensions: a document it dates "
-            "takes the time of its last commit"
-        )
+        if git_extension and git_dated:
+            message += (
+                f"; {GIT_EXTENSION} dated the other pages by their commits, and these have "
+                "none it found (untracked, excluded from it, or written before the build)"
+            )
+        elif git_extension:
+            message += (
+                f"; {GIT_EXTENSION} is in extensions, yet it gave no document an earlier "
+                "commit time (is the history there? a shallow clone has too little of it)"
+            )
+        else:
+            message += (
+                "; or add sphinx_last_updated_by_git to extensions: a document it dates "
+                "takes the time of its last commit"
+            )
     location = document_of(notice.page) if notice.page and document_of is not None else None
     if notice.level == "warning":
         logger.warning(message, type=LOG_TYPE, subtype=notice.code, location=location)
@@ -124,8 +133,9 @@ def write_sitemaps(
                 left_out=left_out or (),
             )
     finally:
+        git_dated = git_extension and any(page.mtime is not None for page in pages)
         for notice in notices:
-            report(notice, git_extension, document_of)
+            report(notice, git_extension, document_of, git_dated)
 
 
 def document_locator(builder: Any, documents: Iterable[str]) -> Callable[[str], str | None]:
