@@ -98,6 +98,12 @@ def sphinx_build_process(src: Path, out: Path, *options: str) -> subprocess.Comp
     return subprocess.run(command, capture_output=True, text=True, check=False)
 
 
+def sphinx_build_with_info(src: Path, out: Path) -> subprocess.CompletedProcess[str]:
+    """`python -m sphinx` without -q, in its own process: for checks of an INFO line."""
+    command = [sys.executable, "-m", "sphinx", "-b", "html", str(src), str(out)]
+    return subprocess.run(command, capture_output=True, text=True, check=False)
+
+
 def set_times(src: Path, seconds: int) -> None:
     for path in src.rglob("*"):
         if path.is_file():
@@ -707,12 +713,7 @@ def test_sources_all_fresh_from_a_clone_are_an_info_line_naming_the_git_extensio
             "a.rst": "A\n=\n",
         },
     )  # the files' times are now, as after a clone
-    done = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-b", "html", str(src), str(tmp_path / "out")],
-        capture_output=True,
-        text=True,
-        check=False,
-    )  # without -q: the line is an INFO one
+    done = sphinx_build_with_info(src, tmp_path / "out")
     assert done.returncode == 0, done.stderr
     assert "were modified in the last hour" in done.stdout
     assert (
@@ -739,12 +740,7 @@ def test_documents_the_git_extension_cannot_date_are_told_when_their_files_are_f
         },
     )
     git_commit(src, ["conf.py", "index.rst", "a.rst"], "2021-03-04T05:06:07+00:00")
-    done = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-b", "html", str(src), str(tmp_path / "out")],
-        capture_output=True,
-        text=True,
-        check=False,
-    )  # without -q: the line is an INFO one
+    done = sphinx_build_with_info(src, tmp_path / "out")
     assert done.returncode == 0, done.stderr
     assert "the files of every page with a file time were modified in the last hour" in done.stdout
     assert (
