@@ -326,7 +326,9 @@ def _build(
         times = maker.file_times
         # Known exactly from an adapter's pages; a scan's pages each have their own time.
         one = times.all_one if times.all_one is not None else times.older >= written.urls
-        if not told and times.one_older is not None and one:
+        # A notice of build times may be about the pages dated by files alone, not all.
+        told_all = told and times.count >= written.urls
+        if not told_all and times.one_older is not None and one:
             report(_one_lastmod_notice(times.one_older, scanned=pages is None))
     if options.robots:
         try:

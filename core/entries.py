@@ -133,6 +133,14 @@ def file_lastmod(
     return clamp if clamp is not None and lastmod > clamp else lastmod
 
 
+def _dated_by_file(page: Page, times: Mapping[str, float] | None) -> bool:
+    """Whether an adapter's page took a file's time (a source's), not the commit time it
+    gave as `mtime` (`file_lastmod` takes that only when no source has a time)."""
+    if page.mtime is None:
+        return True
+    return times is not None and any(source in times for source in page.sources)
+
+
 def without_html(url_path: str) -> str:
     """The address a host that hides `.html` serves a page at: `a/b.html` at `a/b`."""
     if url_path == "index.html" or url_path.endswith("/index.html"):
@@ -606,7 +614,7 @@ class EntryMaker:
                                 if lastmod != one_older:  # nearly always the first only
                                     varied = older > 1
                                     one_older = lastmod
-                                if not (clamps_given or mtime is None):
+                                if not (clamps_given or _dated_by_file(page, times)):
                                     committed += 1  # a commit's time: no file time
                                 elif lastmod == clamp:
                                     clamped += 1
@@ -614,11 +622,11 @@ class EntryMaker:
                             self._note_future_file(page, lastmod)
                             lastmod = None
                         else:
-                            if clamps_given or mtime is None:  # a recent commit is a change
+                            if clamps_given or _dated_by_file(page, times):  # not a commit
                                 recent += 1
                             if lastmod > ceiling:  # a clock a little ahead: no later
                                 lastmod = ceiling  # than now (or SOURCE_DATE_EPOCH, ahead)
-                            if lastmod == clamp and (clamps_given or mtime is None):
+                            if lastmod == clamp and (clamps_given or _dated_by_file(page, times)):
                                 clamped += 1
             elif lastmod > self.latest:
                 lastmod = self._instead_of_future(page, lastmod, times)

@@ -308,6 +308,19 @@ def test_source_date_epoch_clamps_file_times_not_the_commit_times_an_adapter_giv
     just_now = [Page(f"p{n}.html", mtime=int(time.time()) - 60 * n) for n in range(3)]
     build_sitemaps(site, options, just_now, report=notices.append)
     assert notices == []
+    # A page dated by its source though it was given an `mtime` too is dated by a file.
+    fresh = tmp_path / "fresh.md"
+    fresh.write_text("x")
+    both = [Page(f"s{n}.html", sources=(str(source),), mtime=T0) for n in range(9)]
+    pages = [*both, Page("new.html", sources=(str(fresh),))]
+    build_sitemaps(site, options, pages, report=notices.append)
+    assert notices == []  # 1 recent file time in 10: no clone's
+    # A history of one commit, SOURCE_DATE_EPOCH set from it, two untracked pages clamped to it:
+    # the line about those two, and every URL dated the same.
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", str(T0 + 5 * DAY))
+    untracked = [Page(f"u{n}.html", sources=(str(fresh),)) for n in range(2)]
+    build_sitemaps(site, options, [*one_commit, *untracked], report=notices.append)
+    assert [n.code for n in notices] == ["recent-sources", "same-lastmod"]
 
 
 def test_scan_uses_output_mtimes_sorted_walk_and_skips_links_leaving_the_root(
