@@ -622,11 +622,12 @@ class EntryMaker:
                             self._note_future_file(page, lastmod)
                             lastmod = None
                         else:
-                            if clamps_given or _dated_by_file(page, times):  # not a commit
+                            by_file = clamps_given or _dated_by_file(page, times)  # no commit
+                            if by_file:
                                 recent += 1
                             if lastmod > ceiling:  # a clock a little ahead: no later
                                 lastmod = ceiling  # than now (or SOURCE_DATE_EPOCH, ahead)
-                            if lastmod == clamp and (clamps_given or _dated_by_file(page, times)):
+                            if by_file and lastmod == clamp:
                                 clamped += 1
             elif lastmod > self.latest:
                 lastmod = self._instead_of_future(page, lastmod, times)

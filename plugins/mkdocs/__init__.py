@@ -79,10 +79,9 @@ def log_notice(
     (log.warning if notice.level == "warning" else log.info)(message)
 
 
-def warn_of_shallow_clone(pages: list[Page], docs_dir: str) -> None:
-    """A shallow clone gives every page unchanged within its commits the oldest one's date."""
-    if not any(page.mtime is not None for page in pages):  # no page the git plugin dated
-        return
+def warn_of_shallow_clone(docs_dir: str) -> None:
+    """A shallow clone gives every page unchanged within its commits the oldest one's date:
+    told when the git plugin dated some page."""
     shallow = shallow_clone(docs_dir)
     if shallow is not None:
         log.warning(
@@ -243,9 +242,10 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                     return
                 self._gather(build.pages)
                 pages = list(self.gathered.values())
-                warn_of_shallow_clone(pages, config.docs_dir)
                 git_plugin = GIT_PLUGIN in config.plugins
                 git_dated = any(page.mtime is not None for page in pages)
+                if git_dated:
+                    warn_of_shallow_clone(config.docs_dir)
                 # Before writing: the core then tells what an earlier build left as it is.
                 kept = {options.sitemap_name, options.index_name}
                 kept |= {name + ".gz" for name in kept} if options.gzip else set()
