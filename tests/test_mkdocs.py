@@ -348,6 +348,53 @@ def test_pages_are_dated_by_the_files_their_pymdownx_snippets_come_from(
     schemas.validate_folder(site)
 
 
+def test_pages_are_dated_by_the_files_mkdocs_include_markdown_plugin_puts_in(
+    tmp_path: Path, schemas: SchemaSet
+) -> None:
+    """`{% include-markdown "../CHANGELOG.md" %}`: the page changes with the file it takes in,
+    globs and includes within includes too, as the plugin resolved them."""
+    docs = {
+        "index.md": "# Home\n\nNo include here.\n",
+        "changelog.md": '# Changes\n\n{% include-markdown "../CHANGELOG.md" %}\n',
+        "usage.md": '# Usage\n\n{% include "../parts/*.md" %}\n',
+    }
+    parts = {
+        "CHANGELOG.md": "## 1.1\n",
+        "parts/a.md": "Part A.\n",
+        "parts/b.md": 'Part B.\n\n{% include "./nested.txt" %}\n',
+        "parts/nested.txt": "Nested.\n",
+    }
+    config_file = make_site(
+        tmp_path,
+        {
+            "site_url": "https://example.com/",
+            "plugins": ["include-markdown", "sitemapkit"],
+            "nav": list(docs),
+        },
+        docs,
+        **parts,
+    )
+    days = dict.fromkeys([f"docs/{name}" for name in docs], "2020-01-01")
+    days |= {
+        "CHANGELOG.md": "2021-03-04",
+        "parts/a.md": "2020-06-01",
+        "parts/b.md": "2019-01-01",
+        "parts/nested.txt": "2022-02-02",
+    }
+    for name, day in days.items():
+        stamp = datetime.fromisoformat(day + "T00:00:00+00:00").timestamp()
+        os.utime(tmp_path / name, (stamp, stamp))
+    site = run_build(config_file)
+    usage = (site / "usage" / "index.html").read_text(encoding="utf-8")
+    assert "Part A." in usage and "Nested." in usage  # what the plugin put into the page
+    assert lastmod_days(site) == {
+        "": "2020-01-01",
+        "changelog/": "2021-03-04",
+        "usage/": "2022-02-02",
+    }
+    schemas.validate_folder(site)
+
+
 def test_pages_mkdocs_git_revision_date_localized_dates_take_their_commits_time(
     tmp_path: Path, schemas: SchemaSet
 ) -> None:

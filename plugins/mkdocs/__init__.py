@@ -34,6 +34,7 @@ from sitemapkit.urls import normalise_base_url
 from .blog_drafts import unpublished_posts
 from .config import SitemapkitConfig, core_options
 from .git_dates import shallow_clone
+from .included import IncludedFiles
 from .pages import Rendered, rebased, shown_posts, site_pages, tag_listings, unbuilt_pages
 from .redirects import drop_redirected, redirected_paths
 from .snippets import build_snippets
@@ -101,6 +102,8 @@ class _Build:
     listings: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: Blog views -> the posts each one shows, as rendered (a pagination page, its share).
     shown: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: What mkdocs-include-markdown-plugin read for each page; None when it is not in plugins.
+    included: IncludedFiles | None = None
     #: The pages rendered, and those whose HTML has a robots noindex; None when unchecked.
     rendered: Rendered | None = None
     pages: list[Page] | None = None
@@ -146,7 +149,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
             self.started_ns, self.startup_ns = self.startup_ns or build_start_ns(), None
         checks = self.options is not None and self.options.skips_noindex
         rendered = Rendered() if checks else None
-        self.open.append(_Build(options=self.options, rendered=rendered))
+        included = IncludedFiles.of(config.plugins.values())  # MkDocs reads pages before on_env
+        self.open.append(_Build(options=self.options, rendered=rendered, included=included))
         return config
 
     @event_priority(-100)  # late, though any plugin's files are final by now
@@ -163,6 +167,14 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                     build.options = dataclasses.replace(build.options, base_url=own)
             build.listings = tag_listings(config.plugins.values())
         return env
+
+    # After mkdocs-include-markdown-plugin (priority 100) has read the page's includes.
+    def on_page_markdown(
+        self, markdown: str, *, page: MkDocsPage, config: MkDocsConfig, files: Files
+    ) -> str:
+        if self.open and (included := self.open[-1].included) is not None:
+            included.note(page.file.src_uri)
+        return markdown
 
     @event_priority(-1000)  # after Material's blog plugin has put the view's posts there
     def on_page_context(
@@ -227,6 +239,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                         if self.command == "serve"
                         else None,
                         build_snippets(config.markdown_extensions, config.mdx_configs),
+                        build.included.by_page if build.included is not None else None,
                     )
                     redirected = redirected_paths(config, build.files)
                     build.pages = drop_redirected(pages, redirected, log.info)

@@ -187,6 +187,7 @@ def site_pages(
     shown: Mapping[str, tuple[str, ...]] | None = None,
     unpublished: Callable[[MkDocsPage], bool] | None = None,
     snippets: Snippets | None = None,
+    included: Mapping[str, tuple[str, ...]] | None = None,
 ) -> list[Page]:
     """The included documentation pages, with MkDocs' own URL (relative to `site_url`).
 
@@ -204,7 +205,7 @@ def site_pages(
     share of the view's posts); a view not rendered in this build takes all of its posts.
     Pages `unpublished` says a build would leave out (drafts `mkdocs serve` renders) are not
     listed. With `snippets` (pymdownx.snippets is on), the files a page's snippets come from
-    date it too.
+    date it too, and so do the files `included` (by `src_uri`) says it took in.
     """
     listings = listings or {}
     pages = []
@@ -236,6 +237,8 @@ def site_pages(
             sources = (source,)
             if snippets is not None:
                 sources += snippets.files(markdown, os.path.dirname(source))
+            if included:
+                sources += included.get(file.src_uri, ())
         pages.append(
             Page(
                 file.dest_uri,
