@@ -477,6 +477,34 @@ def test_redirect_stubs_and_unmatched_static_files_are_not_listed(
     assert BASE + "files/logo.png" not in found
 
 
+def test_attach_links_still_move_files_beside_their_post_and_are_listed_there(
+    build: Callable[..., Path], caplog: pytest.LogCaptureFixture
+) -> None:
+    """`{attach}` copies a file beside the post linking to it: the plugin must not pin it where
+    it was first (asking a static file for its URL early does), and lists it where it went."""
+    files = {
+        "posts/post.md": article("Post", "post", "Life", "life") + "![pic]({attach}slides.pdf)\n",
+        "posts/slides.pdf": "%PDF-1.4\n",
+    }
+    with caplog.at_level(logging.WARNING):
+        out = build(
+            files,
+            ARTICLE_PATHS=["posts"],
+            ARTICLE_URL="posts/{slug}/",
+            ARTICLE_SAVE_AS="posts/{slug}/index.html",
+            STATIC_PATHS=["posts"],
+            SITEMAPKIT={"include_static": ["*.pdf"]},
+        )
+    assert (out / "posts" / "post" / "slides.pdf").is_file()
+    assert not (out / "posts" / "slides.pdf").exists()
+    assert f'src="{BASE}posts/post/slides.pdf"' in (out / "posts/post/index.html").read_text(
+        "utf-8"
+    )
+    assert not [r for r in caplog.records if "attach" in r.getMessage()]
+    found = set(assert_every_loc_is_a_file(out))
+    assert BASE + "posts/post/slides.pdf" in found
+
+
 #: The README's overrides: a robots meta tag from an article's or page's `Robots:` metadata.
 ROBOTS_TEMPLATES = {
     f"{kind}.html": (

@@ -12,7 +12,7 @@ from typing import Any
 from pelican.contents import Content
 from pelican.plugins import signals
 
-from .pages import site_path, static_page, written_listing
+from .pages import site_path, written_listing
 from .runs import Runs, write_sitemaps
 
 RUNS = Runs()
@@ -38,13 +38,11 @@ def note_written(path: str, context: Any = None) -> None:
 
 
 def note_static(generator: Any) -> None:
+    """The static files, read once written: asking one for its `url` or `save_as` now, before
+    the articles are rendered, would stop an `{attach}` link from moving it beside its post."""
     run = RUNS.current
-    if run is None:
-        return
-    for static in getattr(generator, "staticfiles", ()):
-        written = static_page(static, run.output_path)
-        if written is not None:
-            run.written.append(written)
+    if run is not None:
+        run.statics.extend(getattr(generator, "staticfiles", ()))
 
 
 def finish_run(pelican: Any) -> None:

@@ -46,6 +46,7 @@ from .pages import (
     content_page,
     content_writes,
     own_pages,
+    static_page,
 )
 from .settings import PELICAN_OPTION_SPECS, SETTING, PelicanOptions, read_options, spelling
 
@@ -60,6 +61,8 @@ class SiteRun:
     output_path: str
     siteurl: str
     written: list[Written] = field(default_factory=list)
+    #: The static files Pelican copies (its `Static` objects), made into pages at the end.
+    statics: list[Any] = field(default_factory=list)
     subsites: list[SiteRun] = field(default_factory=list)
     #: (path as written, content, output_file) of each file written for an article or page.
     content_files: list[tuple[str, Any, object]] = field(default_factory=list)
@@ -83,6 +86,8 @@ class SiteRun:
                     written, page=dataclasses.replace(written.page, lists=lists), shown=()
                 )
             resolved.append(written)
+        statics = (static_page(static, self.output_path) for static in self.statics)
+        resolved += filter(None, statics)
         return resolved
 
 
