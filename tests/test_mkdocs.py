@@ -448,6 +448,47 @@ def test_pages_mkdocs_git_revision_date_localized_dates_take_their_commits_time(
     schemas.validate_folder(site)
 
 
+def test_pages_the_git_plugin_dates_take_the_later_commits_of_the_files_they_take_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, schemas: SchemaSet
+) -> None:
+    """The git plugin dates a page by its own file's commits; the changelog page that takes in
+    CHANGELOG.md (pymdownx.snippets, mkdocs-include-markdown-plugin) changes with its commits.
+    A file git does not track dates nothing: the page keeps its commit's time."""
+    monkeypatch.chdir(tmp_path)  # snippets' base_path "." is where mkdocs runs
+    plugin = {"git-revision-date-localized": {"enable_parallel_processing": False}}
+    docs = {
+        "index.md": "# Home\n",
+        "changelog.md": '# Changes\n\n--8<-- "CHANGELOG.md"\n',
+        "history.md": '# History\n\n{% include-markdown "../HISTORY.md" %}\n',
+        "notes.md": '# Notes\n\n--8<-- "untracked.md"\n',
+    }
+    config_file = make_site(
+        tmp_path,
+        {
+            "site_url": "https://example.com/",
+            "plugins": [plugin, "include-markdown", "sitemapkit"],
+            "markdown_extensions": [{"pymdownx.snippets": {"base_path": ["."]}}],
+            "nav": list(docs),
+        },
+        docs,
+        **{"CHANGELOG.md": "## 1.0\n", "HISTORY.md": "## 1.0\n", "untracked.md": "Note.\n"},
+    )
+    tracked = ["docs/" + name for name in docs] + ["CHANGELOG.md", "HISTORY.md"]
+    git_commit(tmp_path, tracked, "2021-03-04T05:06:07+00:00")
+    for name in ("CHANGELOG.md", "HISTORY.md"):
+        (tmp_path / name).write_text("## 1.1\n\n## 1.0\n", encoding="utf-8")
+    git_commit(tmp_path, ["CHANGELOG.md"], "2023-06-07T08:09:10+00:00")
+    git_commit(tmp_path, ["HISTORY.md"], "2024-01-02T03:04:05+00:00")
+    site = run_build(config_file)  # every file's time is now, as after a clone
+    assert lastmod_days(site) == {
+        "": "2021-03-04",
+        "changelog/": "2023-06-07",
+        "history/": "2024-01-02",
+        "notes/": "2021-03-04",
+    }
+    schemas.validate_folder(site)
+
+
 def test_pages_the_git_plugin_cannot_date_are_told_when_their_files_are_fresh(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -33,7 +33,7 @@ from sitemapkit.urls import normalise_base_url
 
 from .blog_drafts import unpublished_posts
 from .config import SitemapkitConfig, core_options
-from .git_dates import shallow_clone
+from .git_dates import IncludedCommits, shallow_clone
 from .included import IncludedFiles
 from .pages import Rendered, rebased, shown_posts, site_pages, tag_listings, unbuilt_pages
 from .redirects import drop_redirected, redirected_paths
@@ -240,6 +240,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                         else None,
                         build_snippets(config.markdown_extensions, config.mdx_configs),
                         build.included.by_page if build.included is not None else None,
+                        IncludedCommits() if GIT_PLUGIN in config.plugins else None,
                     )
                     redirected = redirected_paths(config, build.files)
                     build.pages = drop_redirected(pages, redirected, log.info)

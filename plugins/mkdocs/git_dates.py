@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+import subprocess
+from collections.abc import Iterable, Mapping
 
 from sitemapkit.dates import iso_datetime
 
@@ -43,6 +44,53 @@ def git_revision_time(meta: Mapping[str, object], before: int) -> int | None:
     if isinstance(commit, str):
         return seconds if commit else None
     return seconds if seconds < before else None
+
+
+class IncludedCommits:
+    """The last commit times of the files pages take in (snippets, includes), for the pages the
+    git plugin dated: it dates a page by its own file's commits only, while the changelog page
+    changes with each commit to the CHANGELOG.md it includes.
+
+    Asked of git as the plugin asks it (`git log`, the author's time), once per file and build;
+    a file git does not track, or a failing git, gives none. `git log -1` needs no renames
+    followed (the commit that renamed a file is its last) and no file contents, so a partial
+    clone fetches nothing.
+    """
+
+    def __init__(self) -> None:
+        self._times: dict[str, int | None] = {}
+        self._git_missing = False
+
+    def newest(self, commit: int, files: Iterable[str]) -> int:
+        """The page's own commit time, or the last commit of a file it takes in when later."""
+        for path in files:
+            if path not in self._times:
+                self._times[path] = self._ask(path)
+            time = self._times[path]
+            if time is not None and time > commit:
+                commit = time
+        return commit
+
+    def _ask(self, path: str) -> int | None:
+        if self._git_missing:
+            return None
+        real = os.path.realpath(path)
+        try:
+            done = subprocess.run(
+                ["git", "log", "-1", "--format=%at", "--", os.path.basename(real)],
+                cwd=os.path.dirname(real),
+                env={**os.environ, "GIT_NO_LAZY_FETCH": "1", "GIT_TERMINAL_PROMPT": "0"},
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+        except FileNotFoundError:  # no git installed
+            self._git_missing = True
+            return None
+        except OSError:  # a folder gone or unreadable
+            return None
+        answer = done.stdout.strip()
+        return int(answer) if done.returncode == 0 and answer.isdigit() else None
 
 
 def shallow_clone(folder: str) -> str | None:

@@ -19,7 +19,7 @@ from sitemapkit.noindex import file_head_marks, html_head_marks
 from sitemapkit.pages import NO_METADATA, with_noindex, with_redirect
 from sitemapkit.urls import path_below
 
-from .git_dates import GIT_DATE_KEY, git_revision_time
+from .git_dates import GIT_DATE_KEY, IncludedCommits, git_revision_time
 from .snippets import Snippets
 
 #: The front-matter key: `sitemap: false`, or a mapping of the core's per-page keys.
@@ -188,6 +188,7 @@ def site_pages(
     unpublished: Callable[[MkDocsPage], bool] | None = None,
     snippets: Snippets | None = None,
     included: Mapping[str, tuple[str, ...]] | None = None,
+    included_commits: IncludedCommits | None = None,
 ) -> list[Page]:
     """The included documentation pages, with MkDocs' own URL (relative to `site_url`).
 
@@ -205,7 +206,8 @@ def site_pages(
     share of the view's posts); a view not rendered in this build takes all of its posts.
     Pages `unpublished` says a build would leave out (drafts `mkdocs serve` renders) are not
     listed. With `snippets` (pymdownx.snippets is on), the files a page's snippets come from
-    date it too, and so do the files `included` (by `src_uri`) says it took in.
+    date it too, and so do the files `included` (by `src_uri`) says it took in: by their
+    times, or for a page the git plugin dated, by their last commits (`included_commits`).
     """
     listings = listings or {}
     pages = []
@@ -233,12 +235,16 @@ def site_pages(
         if lists is None:
             lists = listed_pages(page)
         sources: tuple[str, ...] = ()
-        if source and committed is None:
-            sources = (source,)
+        if source:
+            taken_in: tuple[str, ...] = ()
             if snippets is not None:
-                sources += snippets.files(markdown, os.path.dirname(source))
+                taken_in = snippets.files(markdown, os.path.dirname(source))
             if included:
-                sources += included.get(file.src_uri, ())
+                taken_in += included.get(file.src_uri, ())
+            if committed is None:
+                sources = (source, *taken_in)
+            elif taken_in and included_commits is not None:
+                committed = included_commits.newest(committed, taken_in)
         pages.append(
             Page(
                 file.dest_uri,
