@@ -112,7 +112,8 @@ _NEVER = 1 << 127
 def file_lastmod(
     page: Page, times: Mapping[str, float], clamp: int | None, clamps_given: bool = True
 ) -> int | None:
-    """The second of the newest of the page's sources found in `times`, else of its `mtime`;
+    """The second of the newest of the page's sources found in `times` (and of the files it
+    takes in, when a source has one), else of its `mtime`;
     no later than `clamp` (`SOURCE_DATE_EPOCH`), but for an `mtime` given by an adapter
     (`clamps_given` false): a commit's time, which is no file time and reproducible already."""
     newest = None
@@ -120,6 +121,11 @@ def file_lastmod(
         known_time = times.get(source)
         if known_time is not None and (newest is None or known_time > newest):
             newest = known_time
+    if newest is not None and page.taken_in:
+        for source in page.taken_in:
+            known_time = times.get(source)
+            if known_time is not None and known_time > newest:
+                newest = known_time
     if newest is None:
         newest = page.mtime  # the scan's case: known already, no stat
         if newest is None:
@@ -810,6 +816,7 @@ def resolve_entries(pages: Iterable[Page], maker: EntryMaker) -> list[Entry]:
     maker.clamps_given = False  # an adapter's `mtime` is a commit's time, not a file's
     if maker.options.lastmod == "mtime":
         sources = {source for page in ordered for source in page.sources}
+        sources.update(source for page in ordered if page.sources for source in page.taken_in)
         times = source_times(sources, maker.build_started_ns, maker.now)
     made: list[tuple[Page, Entry]] = []
     seen_urls: dict[str, int] = {}  # URL -> where its pair is in `made`

@@ -79,7 +79,10 @@ class Page:
     `lists` are output paths of pages a listing shows (it takes their newest lastmod, or its
     sources' when those are newer). `mtime` is a modification time already known: the CLI's
     scan of output files, or the commit time an adapter's git plugin gives (which
-    `SOURCE_DATE_EPOCH` does not clamp, as it clamps file times).
+    `SOURCE_DATE_EPOCH` does not clamp, as it clamps file times). `taken_in` are files whose
+    text the page shows in part (a snippet, an included changelog): they date it beside a
+    source of its own that has a time, never alone (a generated page that includes a footer is
+    no older than its generator's output), and a pattern naming one names no page built from it.
     """
 
     path: str
@@ -88,6 +91,7 @@ class Page:
     lists: tuple[str, ...] = ()
     meta: PageMetadata = NO_METADATA
     mtime: float | None = None
+    taken_in: tuple[str, ...] = ()
 
 
 def marked_from_heads(

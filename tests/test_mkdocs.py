@@ -349,10 +349,16 @@ def test_pages_are_dated_by_the_files_their_pymdownx_snippets_come_from(
 
 
 def test_pages_are_dated_by_the_files_mkdocs_include_markdown_plugin_puts_in(
-    tmp_path: Path, schemas: SchemaSet
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    schemas: SchemaSet,
 ) -> None:
     """`{% include-markdown "../CHANGELOG.md" %}`: the page changes with the file it takes in,
-    globs and includes within includes too, as the plugin resolved them."""
+    globs and includes within includes too, as the plugin resolved them. A generated page
+    that includes an old footer is not as old as the footer; a pattern naming an included
+    file names no page built from it."""
+    monkeypatch.chdir(tmp_path)  # gen-files scripts run from the project folder
     docs = {
         "index.md": "# Home\n\nNo include here.\n",
         "changelog.md": '# Changes\n\n{% include-markdown "../CHANGELOG.md" %}\n',
@@ -363,12 +369,20 @@ def test_pages_are_dated_by_the_files_mkdocs_include_markdown_plugin_puts_in(
         "parts/a.md": "Part A.\n",
         "parts/b.md": 'Part B.\n\n{% include "./nested.txt" %}\n',
         "parts/nested.txt": "Nested.\n",
+        "docs/snips/footer.txt": "Footer.\n",  # no page; relative to docs_dir
+        "gen.py": "import mkdocs_gen_files\n\n"
+        "with mkdocs_gen_files.open('api.md', 'w') as page:\n"
+        "    page.write('# API\\n\\n{% include-markdown \"snips/footer.txt\" %}\\n')\n",
     }
     config_file = make_site(
         tmp_path,
         {
             "site_url": "https://example.com/",
-            "plugins": ["include-markdown", "sitemapkit"],
+            "plugins": [
+                {"gen-files": {"scripts": ["gen.py"]}},
+                "include-markdown",
+                {"sitemapkit": {"exclude": ["parts/a.md"]}},
+            ],
             "nav": list(docs),
         },
         docs,
@@ -380,18 +394,24 @@ def test_pages_are_dated_by_the_files_mkdocs_include_markdown_plugin_puts_in(
         "parts/a.md": "2020-06-01",
         "parts/b.md": "2019-01-01",
         "parts/nested.txt": "2022-02-02",
+        "docs/snips/footer.txt": "2018-01-01",
     }
     for name, day in days.items():
         stamp = datetime.fromisoformat(day + "T00:00:00+00:00").timestamp()
         os.utime(tmp_path / name, (stamp, stamp))
-    site = run_build(config_file)
+    with caplog.at_level(logging.WARNING):
+        site = run_build(config_file)
     usage = (site / "usage" / "index.html").read_text(encoding="utf-8")
     assert "Part A." in usage and "Nested." in usage  # what the plugin put into the page
+    assert "Footer." in (site / "api" / "index.html").read_text(encoding="utf-8")
     assert lastmod_days(site) == {
         "": "2020-01-01",
+        "api/": "2022-02-02",  # generated: the newest date of the site, not its footer's
         "changelog/": "2021-03-04",
         "usage/": "2022-02-02",
     }
+    (hint,) = [r.getMessage() for r in caplog.records if "'parts/a.md'" in r.getMessage()]
+    assert "(parts/a/index.html or parts/a.html)" in hint and "usage" not in hint
     schemas.validate_folder(site)
 
 

@@ -11,27 +11,38 @@ reading of its directives. URLs are not listed: they are no file.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 #: The module the plugin's class lives in (`include-markdown` in `plugins`).
 PLUGIN_MODULE = "mkdocs_include_markdown_plugin"
 
 
 def _included_files(plugin: object) -> list[str] | None:
-    """The list the plugin fills: its own watcher's since 6.2, else its module's one watcher
-    for every instance (6.1 and earlier), made at the first page it processes."""
+    """The list the plugin fills: its own watcher's (6.0.3 and later), the one in its config
+    (6.0.2), else its module's one watcher for every instance (earlier releases), made at the
+    first page it processes."""
     watcher = getattr(plugin, "_files_watcher", None)
     if watcher is None:
-        watcher = getattr(sys.modules.get(type(plugin).__module__), "FILES_WATCHER", None)
+        config = getattr(plugin, "config", None)
+        watcher = config.get("_files_watcher") if isinstance(config, Mapping) else None
+    if watcher is None:
+        module = sys.modules.get(type(plugin).__module__)
+        watcher = getattr(module, "FILES_WATCHER", None) or getattr(module, "WATCHING_FILES", None)
     files = getattr(watcher, "included_files", None)
     return files if isinstance(files, list) else None
+
+
+def _is_include_markdown(kind: type) -> bool:
+    """The plugin's class, or a class made from it (a project's own subclass)."""
+    return any(base.__module__.partition(".")[0] == PLUGIN_MODULE for base in kind.__mro__)
 
 
 class IncludedFiles:
     """What each page included, noted right after the plugin processed its Markdown.
 
     Between two pages only the plugin's `on_page_markdown` of the later one adds to the list;
-    `mkdocs serve` gives the plugin a new list after each page, which is then read whole.
+    releases before 6.0.3 give their module's watcher a new list after each page while `mkdocs
+    serve` runs, which is then read whole.
     """
 
     def __init__(self, plugins: list[object]) -> None:
@@ -43,7 +54,7 @@ class IncludedFiles:
     @classmethod
     def of(cls, plugins: Iterable[object]) -> IncludedFiles | None:
         """None when no include-markdown plugin is in `plugins`."""
-        found = [p for p in plugins if type(p).__module__.partition(".")[0] == PLUGIN_MODULE]
+        found = [p for p in plugins if _is_include_markdown(type(p))]
         return cls(found) if found else None
 
     @staticmethod

@@ -235,16 +235,18 @@ def site_pages(
         if lists is None:
             lists = listed_pages(page)
         sources: tuple[str, ...] = ()
+        taken_in: tuple[str, ...] = ()
         if source:
-            taken_in: tuple[str, ...] = ()
             if snippets is not None:
                 taken_in = snippets.files(markdown, os.path.dirname(source))
             if included:
                 taken_in += included.get(file.src_uri, ())
             if committed is None:
-                sources = (source, *taken_in)
-            elif taken_in and included_commits is not None:
-                committed = included_commits.newest(committed, taken_in)
+                sources = (source,)
+            elif taken_in:
+                if included_commits is not None:
+                    committed = included_commits.newest(committed, taken_in)
+                taken_in = ()
         pages.append(
             Page(
                 file.dest_uri,
@@ -253,6 +255,7 @@ def site_pages(
                 lists + listings.get(file.dest_uri, ()),
                 meta=metadata,
                 mtime=committed,
+                taken_in=taken_in,
             )
         )
     return pages
