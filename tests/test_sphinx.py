@@ -1844,6 +1844,60 @@ def test_an_empty_base_url_conf_py_sets_is_an_info_line_and_none_at_all_a_warnin
         assert not (root / "out" / "sitemap.xml").exists()
 
 
+def test_on_read_the_docs_the_missing_address_is_told_as_its_variable_gives_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Read the Docs no longer sets `html_baseurl`: the warning names the line that reads the
+    address it gives while it builds."""
+    monkeypatch.setenv("READTHEDOCS", "True")
+    monkeypatch.setenv("READTHEDOCS_CANONICAL_URL", "https://kit.readthedocs.io/en/latest/")
+    src = make_site(
+        tmp_path, {"conf.py": conf("extensions = ['sitemapkit.sphinx']"), "index.rst": "H\n=\n"}
+    )
+    done = sphinx_build_process(src, tmp_path / "out")
+    assert 'set html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "")' in done.stderr
+    assert not (tmp_path / "out" / "sitemap.xml").exists()
+
+
+#: What sphinx-multiversion's extension registers, and its command passes to each build.
+MULTIVERSION_EXTENSION = """
+def setup(app):
+    app.add_config_value("smv_current_version", "", "html")
+    return {"parallel_read_safe": True}
+"""
+
+
+def test_a_sphinx_multiversion_build_whose_address_is_not_its_folder_is_told(
+    tmp_path: Path,
+) -> None:
+    """Each version is built into its own folder, with the one `html_baseurl` of conf.py:
+    every version's sitemap would list the top's addresses. With the folder's address (the
+    `-D 'html_baseurl=...${name}/'` the warning gives), nothing is said."""
+    files = {
+        "conf.py": conf(
+            "import os, sys",
+            "sys.path.insert(0, os.path.abspath('.'))",
+            "extensions = ['sitemapkit.sphinx', 'multiversion_like']",
+            f"html_baseurl = {BASE!r}",
+        ),
+        "multiversion_like.py": MULTIVERSION_EXTENSION,
+        "index.rst": "Home\n====\n",
+    }
+    src = make_site(tmp_path, files)
+    out = tmp_path / "html" / "v1.0"
+    shared = sphinx_build(src, out, "html", "-D", "smv_current_version=v1.0")
+    assert "sphinx-multiversion builds version 'v1.0' into its folder v1.0/" in shared.warnings
+    assert f"-D 'html_baseurl={BASE}${{name}}/'" in shared.warnings
+    assert locs(out / "sitemap.xml") == [BASE + "index.html"]  # the top's, as the warning says
+    own = sphinx_build(
+        src, out, "html", "-E", "-D", "smv_current_version=v1.0", "-D", f"html_baseurl={BASE}v1.0/"
+    )
+    assert "sitemapkit" not in own.warnings, own.warnings
+    assert locs(out / "sitemap.xml") == [BASE + "v1.0/index.html"]
+    plain = sphinx_build(src, tmp_path / "plain")  # not built by sphinx-multiversion
+    assert "sitemapkit" not in plain.warnings, plain.warnings
+
+
 def test_a_module_index_or_code_page_sphinx_stops_writing_is_no_longer_listed(
     tmp_path: Path,
 ) -> None:

@@ -41,6 +41,7 @@ from .config import (
     BASE_URL_SETTING,
     PREFIX,
     add_config_values,
+    base_url_advice,
     doubtful_settings,
     resolve_sphinx_options,
     sphinx_leaves_out,
@@ -228,10 +229,8 @@ class SitemapRun:
             stated = BASE_URL_SETTING in written or PREFIX + "base_url" in written
             (logger.info if stated else logger.warning)(
                 "sitemapkit: no sitemap is written because the site's address is unknown (one "
-                "an earlier build wrote is left as it was); "
-                "set %s = 'https://example.com/docs/' (or %sbase_url) in conf.py",
-                BASE_URL_SETTING,
-                PREFIX,
+                "an earlier build wrote is left as it was); set %s in conf.py",
+                base_url_advice(),
                 type=LOG_TYPE,
                 subtype="no-base-url",
             )

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import inspect
+import os
 from collections.abc import Callable, Iterable
 from typing import Any
+from urllib.parse import quote, urlsplit
 
 from sitemapkit import OPTION_SPECS, OptionError, SitemapOptions
 from sitemapkit.options import OPTION_NAMES, option_errors, unknown_option
@@ -168,7 +170,45 @@ def doubtful_settings(
             "every page's canonical link (the sitemap lists the address without them); remove "
             "them"
         )
+    found += _multiversion_base_url(config, options, builder)
     return found
+
+
+def base_url_advice() -> str:
+    """What to write in conf.py for the address: on Read the Docs, the address it gives."""
+    if os.environ.get("READTHEDOCS") == "True" and os.environ.get("READTHEDOCS_CANONICAL_URL"):
+        return (
+            f'{BASE_URL_SETTING} = os.environ.get("READTHEDOCS_CANONICAL_URL", "") (the address '
+            "Read the Docs serves this version at, which it sets while it builds)"
+        )
+    return f"{BASE_URL_SETTING} = 'https://example.com/docs/' (or {PREFIX}base_url)"
+
+
+#: The version sphinx-multiversion builds, which it passes to each build (`-D`).
+MULTIVERSION_SETTING = "smv_current_version"
+
+
+def _multiversion_base_url(
+    config: Config, options: SitemapOptions, builder: StandaloneHTMLBuilder
+) -> list[str]:
+    """sphinx-multiversion builds each version into a folder of its own (`build/html/v1.0`),
+    while the `html_baseurl` in conf.py, the same for all, names the site's top: every
+    version's sitemap and canonical links would claim the top's addresses."""
+    version = getattr(config, MULTIVERSION_SETTING, None)
+    if not isinstance(version, str) or not version or not options.base_url:
+        return []
+    folder = os.path.basename(os.path.normpath(builder.outdir))
+    if urlsplit(options.base_url).path.rstrip("/").endswith("/" + quote(folder)):
+        return []
+    return [
+        f"sphinx-multiversion builds version {version!r} into its folder {folder}/, while its "
+        f"pages' address, {BASE_URL_SETTING}, is {options.base_url}, the same for every "
+        "version: each version's sitemap (and its canonical links) lists its pages there, not "
+        f"below {folder}/; give each build its folder's address with "
+        f"`sphinx-multiversion ... -D '{BASE_URL_SETTING}={options.base_url}${{name}}/'` "
+        "(for the default smv_outputdir_format); a version published at that address after "
+        "all can silence this with suppress_warnings = ['sitemapkit.config']"
+    ]
 
 
 def sphinx_leaves_out(
