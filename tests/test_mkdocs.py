@@ -566,6 +566,50 @@ def test_git_dates_from_a_shallow_clone_are_a_warning(
     assert "`fetch-depth: 0` with actions/checkout, or `git fetch --unshallow`" in warning
 
 
+def test_git_dates_from_a_shallow_submodule_are_a_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A submodule holding some of the docs is a clone of its own: fetched with `--depth 1`,
+    its pages' dates are too new, though the project's own clone is whole."""
+    allow = ["-c", "protocol.file.allow=always"]  # local submodules, as git asks since 2.38
+    part = tmp_path / "part"
+    write_tree(part, {"one.md": "# One\n"})
+    git_commit(part, ["one.md"], "2021-01-01T00:00:00+00:00")
+    write_tree(part, {"two.md": "# Two\n"})
+    git_commit(part, ["two.md"], "2022-01-01T00:00:00+00:00")
+    origin = tmp_path / "origin"
+    plugin = {"git-revision-date-localized": {"enable_parallel_processing": False}}
+    make_site(
+        origin,
+        {"site_url": "https://example.com/", "plugins": [plugin, "sitemapkit"]},
+        {"index.md": "# Home\n"},
+    )
+    git_commit(origin, ["mkdocs.yml", "docs/index.md"], "2020-01-01T00:00:00+00:00")
+    subprocess.run(
+        ["git", *allow, "submodule", "add", "-q", part.as_uri(), "docs/part"],
+        cwd=origin,
+        check=True,
+        capture_output=True,
+    )
+    git_commit(origin, [".gitmodules", "docs/part"], "2022-02-01T00:00:00+00:00")
+    clone = tmp_path / "clone"
+    subprocess.run(
+        ["git", "clone", "-q", origin.as_uri(), str(clone)], check=True, capture_output=True
+    )
+    subprocess.run(
+        ["git", *allow, "submodule", "update", "-q", "--init", "--depth", "1"],
+        cwd=clone,
+        check=True,
+        capture_output=True,
+    )
+    assert not (clone / ".git" / "shallow").exists()
+    with caplog.at_level(logging.WARNING):
+        site = run_build(clone / "mkdocs.yml")
+    assert lastmod_days(site)["part/one/"] == "2022-01-01"  # the plugin's: too new
+    (warning,) = [r.getMessage() for r in caplog.records if "shallow clone" in r.getMessage()]
+    assert str(clone / ".git" / "modules" / "docs" / "part" / "shallow") in warning
+
+
 def test_sources_all_fresh_from_a_clone_are_an_info_line_naming_the_git_plugin(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
@@ -35,7 +36,15 @@ from .blog_drafts import unpublished_posts
 from .config import SitemapkitConfig, core_options
 from .git_dates import IncludedCommits, shallow_clone
 from .included import IncludedFiles
-from .pages import Rendered, rebased, shown_posts, site_pages, tag_listings, unbuilt_pages
+from .pages import (
+    Rendered,
+    git_dated_folders,
+    rebased,
+    shown_posts,
+    site_pages,
+    tag_listings,
+    unbuilt_pages,
+)
 from .redirects import drop_redirected, redirected_paths
 from .snippets import build_snippets
 from .takeover import drop_theme_template, remove_mkdocs_leftovers, stop_mkdocs_sitemap
@@ -80,10 +89,10 @@ def log_notice(
     (log.warning if notice.level == "warning" else log.info)(message)
 
 
-def warn_of_shallow_clone(docs_dir: str) -> None:
+def warn_of_shallow_clone(folders: Iterable[str]) -> None:
     """A shallow clone gives every page unchanged within its commits the oldest one's date:
-    told when the git plugin dated some page."""
-    shallow = shallow_clone(docs_dir)
+    told when the git plugin dated some page (`folders`: where the repositories may be)."""
+    shallow = shallow_clone(*folders)
     if shallow is not None:
         log.warning(
             f"the pages' git dates come from a shallow clone ({shallow}): {GIT_PLUGIN} gives "
@@ -259,7 +268,9 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                 git_plugin = GIT_PLUGIN in config.plugins
                 git_dated = any(page.mtime is not None for page in pages)
                 if git_dated:
-                    warn_of_shallow_clone(config.docs_dir)
+                    project = os.path.dirname(config.config_file_path or config.docs_dir)
+                    folders = [config.docs_dir, project, *git_dated_folders(build.files)]
+                    warn_of_shallow_clone(folders)
                 # Before writing: the core then tells what an earlier build left as it is.
                 kept = {options.sitemap_name, options.index_name}
                 kept |= {name + ".gz" for name in kept} if options.gzip else set()

@@ -93,11 +93,37 @@ class IncludedCommits:
         return int(answer) if done.returncode == 0 and answer.isdigit() else None
 
 
-def shallow_clone(folder: str) -> str | None:
-    """The `shallow` file of the git repository holding `folder`, when it is a shallow clone
-    (CI's usual `--depth 1`), else None; read from the files, git is not run."""
-    here = os.path.abspath(folder)
+def shallow_clone(*folders: str) -> str | None:
+    """The `shallow` file of the first git repository holding one of `folders` that is a
+    shallow clone (CI's usual `--depth 1`), else None; read from the files, git is not run.
+
+    The pages' own folders, not `docs_dir` alone: a plugin may build from a copy of the docs
+    outside any repository (mkdocs-monorepo-plugin), and a submodule is a clone of its own.
+    """
+    known: dict[str, str | None] = {}  # a folder walked -> the git folder holding it
+    checked: set[str] = set()
+    for folder in folders:
+        git_dir = _git_dir(os.path.abspath(folder), known)
+        if git_dir is None or git_dir in checked:
+            continue
+        checked.add(git_dir)
+        for candidate in (git_dir, _common_dir(git_dir)):
+            shallow = os.path.join(candidate, "shallow")
+            if os.path.isfile(shallow):
+                return shallow
+    return None
+
+
+def _git_dir(here: str, known: dict[str, str | None]) -> str | None:
+    """The git folder of the repository holding `here` (a worktree's or submodule's own, named
+    by its `.git` file); the folders walked are remembered in `known`."""
+    walked = []
+    git_dir = None
     while True:
+        if here in known:
+            git_dir = known[here]
+            break
+        walked.append(here)
         dot_git = os.path.join(here, ".git")
         if os.path.isdir(dot_git):
             git_dir = dot_git
@@ -107,20 +133,17 @@ def shallow_clone(folder: str) -> str | None:
                 with open(dot_git, encoding="utf-8") as handle:
                     pointer = handle.read().strip()
             except OSError:
-                return None
-            if not pointer.startswith("gitdir:"):
-                return None
-            git_dir = os.path.join(here, pointer[len("gitdir:") :].strip())
+                break
+            if pointer.startswith("gitdir:"):
+                git_dir = os.path.normpath(os.path.join(here, pointer[len("gitdir:") :].strip()))
             break
         parent = os.path.dirname(here)
         if parent == here:
-            return None
+            break
         here = parent
-    for candidate in (git_dir, _common_dir(git_dir)):
-        shallow = os.path.join(candidate, "shallow")
-        if os.path.isfile(shallow):
-            return shallow
-    return None
+    for folder in walked:
+        known[folder] = git_dir
+    return git_dir
 
 
 def _common_dir(git_dir: str) -> str:

@@ -261,6 +261,17 @@ def site_pages(
     return pages
 
 
+def git_dated_folders(files: Files) -> list[str]:
+    """The folders of the pages mkdocs-git-revision-date-localized-plugin dated, each once, in
+    order: where the repositories of their commits are."""
+    folders = {
+        os.path.dirname(file.abs_src_path)
+        for file in files.documentation_pages()
+        if file.page is not None and GIT_DATE_KEY in file.page.meta and file.abs_src_path
+    }
+    return sorted(folders)
+
+
 def unbuilt_pages(files: Files) -> Iterator[str]:
     """The pages MkDocs leaves out of this build (`draft_docs`, `exclude_docs`): an exclude
     pattern naming them has matched, though nothing was left for it to leave out."""
