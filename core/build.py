@@ -269,8 +269,9 @@ def _build(
             maker.unmatched.note(path)
     stubs = _Stubs(maker.unmatched)
     first: list[Page] = []  # the scan's first pages, looked at for front matter at the end
+    sitemaps_below: list[str] = []  # a scan's sitemap files in folders below the top
     if pages is None:
-        scanned = iter(scan_output(root, stubs, read_noindex=options.skip_noindex is True))
+        scanned = iter(scan_output(root, stubs, options.skip_noindex is True, sitemaps_below))
         first = list(islice(scanned, TEMPLATE_SAMPLE))  # no step added for the other pages
         entries: Iterable[Entry] = stream_entries(chain(first, scanned), maker)
     else:
@@ -289,6 +290,10 @@ def _build(
         for rule, crawlers in disallowed.blockers(index_url[path_start:]).items():
             found = Blocked(rule, index_url, 1, set(crawlers))
             report(_index_disallowed_notice(found, at_root=site_path == "/"))
+    if sitemaps_below:
+        nested = maker.listed_folders(sitemaps_below)
+        if nested:
+            report(_nested_sitemaps_notice(nested))
     if maker.redirects.count:  # an adapter's pages found to redirect, as the scan's stubs
         stubs.first = stubs.first or maker.redirects.first
         stubs.count += maker.redirects.count
@@ -472,6 +477,24 @@ def _no_pages_notice(
         "info",
         "no-pages",
         f"every page was left out ({', '.join(counts)}), so no sitemap was written{gone}",
+    )
+
+
+def _nested_sitemaps_notice(found: list[str]) -> Notice:
+    """`found`: the sitemap files in listed folders below the top, told a folder at a time."""
+    folders: dict[str, str] = {}
+    for path in found:
+        folders.setdefault(path.rpartition("/")[0] + "/", path)
+    folder, file = next(iter(folders.items()))
+    others = len(folders) - 1
+    more = f" (and {others:,} more folder{'s' if others > 1 else ''})" if others else ""
+    return Notice(
+        "warning",
+        "nested-sitemap",
+        f"{folder}{more} has a sitemap of its own ({file}), listing the pages of its folder, "
+        f"which this sitemap lists too: each URL is in two sitemaps, with lastmods that may "
+        f"differ; leave the folder out here (--exclude '{folder}') and name its sitemap in "
+        "robots.txt, or remove that sitemap",
     )
 
 

@@ -752,6 +752,16 @@ class EntryMaker:
         )
         return lastmod
 
+    def listed_folders(self, files: list[str]) -> list[str]:
+        """Those of `files` whose folder's pages are listed: its `index.html` stands for them
+        (a folder the exclude patterns leave out is not)."""
+        excluded = self._excluded
+        return [
+            path
+            for path in files
+            if not (excluded and excluded(path.rpartition("/")[0] + "/index.html"))
+        ]
+
     def _depth_priority(self, depth: int) -> float:
         step, floor = self.options.priority_step, self.options.priority_floor
         priority = self._depth_priorities[depth] = max(floor, 1.0 - step * depth)

@@ -205,17 +205,29 @@ def _list_folder(path: str) -> tuple[list[os.DirEntry[str]], int | None]:
         raise
 
 
+#: Names sitemap files go by: a folder below the top holding one has a sitemap of its own
+#: (a version or a language a generator built there).
+SITEMAP_FILE_NAMES = frozenset(
+    {"sitemap.xml", "sitemap-index.xml", "sitemap_index.xml", "sitemapindex.xml", "sitemap.xml.gz"}
+)
+
+
 def scan_output(
-    root: str, stubs: SkippedPages | None = None, read_noindex: bool = False
+    root: str,
+    stubs: SkippedPages | None = None,
+    read_noindex: bool = False,
+    sitemaps: list[str] | None = None,
 ) -> Iterator[Page]:
     """Every *.html / *.htm (in any case) below `root`, depth-first in sorted name order.
 
     Symbolic links are followed only while they stay inside `root` (and never into a folder
     already on the current path, so a link loop ends). Hidden files and folders are skipped,
     and so are redirect stubs, noted in `stubs`. With `read_noindex`, each page's head is read
-    and a page whose robots meta tag says noindex comes marked so.
+    and a page whose robots meta tag says noindex comes marked so. The sitemap files found
+    below the top (`SITEMAP_FILE_NAMES`) are added to `sitemaps`.
     """
     stubs = SkippedPages() if stubs is None else stubs
+    sitemaps = [] if sitemaps is None else sitemaps
     root_real = os.path.realpath(root)
     # One generator with a stack of open folders: `yield from` per level would cost a frame
     # per level for every page.
@@ -267,6 +279,8 @@ def scan_output(
                         MARKED_NOINDEX if marked else NO_METADATA,
                         stat.st_mtime_ns // 1_000_000_000,
                     )
+                elif prefix and name in SITEMAP_FILE_NAMES:  # only names no page has pay
+                    sitemaps.append(prefix + name)
             else:
                 fd = stack.pop()[1]
                 if fd is not None:

@@ -65,6 +65,42 @@ def test_one_page_is_one_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert capsys.readouterr().out.startswith("sitemapkit: listed 1 page; wrote sitemap.xml, ")
 
 
+def test_a_folder_with_a_sitemap_of_its_own_is_a_warning_unless_left_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], schemas: SchemaSet
+) -> None:
+    """A versioned site: each version's build wrote its own sitemap into its folder. A sitemap
+    of the whole tree lists those pages again, maybe dated otherwise: told, with the fix."""
+    page = "<!doctype html><title>{}</title>" + "<p>text</p>" * 500  # no redirect stub
+    tree = {"index.html": page.format("home")}
+    for version in ("v1", "v2"):
+        tree |= {
+            f"{version}/index.html": page.format(version),
+            f"{version}/a.html": page.format("a"),
+        }
+    write_tree(tmp_path, tree)
+    for version in ("v1", "v2"):
+        assert (
+            main(
+                ["build", str(tmp_path / version), "--base-url", f"https://example.com/{version}/"]
+            )
+            == 0
+        )
+    capsys.readouterr()
+    assert main(["build", str(tmp_path), "--base-url", "https://example.com/"]) == 0
+    said = capsys.readouterr().err
+    assert (
+        "warning: v1/ (and 1 more folder) has a sitemap of its own (v1/sitemap-index.xml), "
+        "listing the pages of its folder, which this sitemap lists too"
+    ) in said
+    assert "(--exclude 'v1/')" in said and "[nested-sitemap]" in said
+    assert "https://example.com/v1/a.html" in locs(tmp_path / "sitemap.xml")
+    both = ["build", str(tmp_path), "--base-url", "https://example.com/"]
+    assert main([*both, "--exclude", "v1/", "--exclude", "v2/"]) == 0
+    assert "nested-sitemap" not in capsys.readouterr().err
+    assert locs(tmp_path / "sitemap.xml") == ["https://example.com/"]
+    schemas.validate_folder(tmp_path)
+
+
 def test_flags_lists_and_mappings(site: Path) -> None:
     done = run(
         "build",
