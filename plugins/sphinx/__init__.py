@@ -91,7 +91,8 @@ def report(
         elif git_extension:
             message += (
                 f"; {GIT_EXTENSION} is in extensions, yet it gave no document an earlier "
-                "commit time (is the history there? a shallow clone has too little of it)"
+                "commit time (is the history there? a shallow clone has too little of it, and "
+                "a copy without .git, as sphinx-multiversion builds from, has none)"
             )
         else:
             message += (
