@@ -620,6 +620,18 @@ def _robots_step(
             "line": " (an earlier build's line was taken out)",
             "file": " (the robots.txt an earlier build wrote was taken out)",
         }.get(removed, "")
+        index_url = base_url + encode_file_path(index_name)
+        if not removed and index_url in output_sitemap_urls(root):  # the site's own line
+            report(
+                Notice(
+                    "info",
+                    "robots",
+                    "the site is not at the host root, and the robots.txt it copies already "
+                    f"names {index_url}: crawlers read it only if the host serves that file at "
+                    "its root (Read the Docs does for the default version)",
+                )
+            )
+            return
         report(
             Notice(
                 "info",

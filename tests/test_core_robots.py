@@ -250,6 +250,25 @@ def test_our_line_goes_when_no_page_is_left_or_the_site_moves_under_a_folder(
     )
 
 
+def test_below_the_root_a_robots_txt_the_site_copies_with_the_line_is_not_told_to_add_it(
+    tmp_path: Path,
+) -> None:
+    """Read the Docs serves the default version's robots.txt at the host's root: a site that
+    ships one naming its sitemap has done what the INFO line would ask; it is told where that
+    file counts instead, and the file is left as it is."""
+    robots = tmp_path / "robots.txt"
+    mine = "User-agent: *\nSitemap: https://example.com/project/sitemap-index.xml\n"
+    robots.write_text(mine)
+    notices = build(tmp_path, base="https://example.com/project/")
+    assert robots.read_text() == mine
+    (said,) = [n.message for n in notices if n.code == "robots"]
+    assert "add this line" not in said
+    assert said.startswith(
+        "the site is not at the host root, and the robots.txt it copies already names "
+        "https://example.com/project/sitemap-index.xml: crawlers read it only if the host "
+    )
+
+
 def test_the_minimal_robots_txt_an_earlier_build_wrote_goes_when_the_site_moves(
     tmp_path: Path,
 ) -> None:
