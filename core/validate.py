@@ -240,6 +240,15 @@ class _Validation:
                     f"; this folder is {project.described()} (it holds {project.marker}): "
                     f"give {project.wanted(output)}"
                 )
+            elif self.target.is_dir():
+                below = self.sitemaps_below()
+                if below:
+                    more = f" (and {len(below) - 1:,} more)" if len(below) > 1 else ""
+                    folder = self.display(below[0].parent)
+                    fix = (
+                        f"; the folders in it have their own (a version's or a language's): "
+                        f"{self.display(below[0])}{more}; give each folder, such as {folder}"
+                    )
             self.problem(
                 "error",
                 "no-sitemap",
@@ -1058,6 +1067,23 @@ class _Validation:
 
     def problem(self, level: Level, code: str, file: str, line: int | None, message: str) -> None:
         self.report.problems.append(Problem(level, code, file, line, message))
+
+    def sitemaps_below(self) -> list[Path]:
+        """The first sitemap of each folder right below the site folder, in name order: a
+        versioned site built one folder per version has none at its top."""
+        found = []
+        try:
+            folders = sorted(entry.name for entry in os.scandir(self.root) if entry.is_dir())
+        except OSError:
+            return []
+        for name in folders:
+            if name.startswith("."):
+                continue
+            for entry_name in ENTRY_NAMES:
+                if is_file(self.root / name / entry_name):
+                    found.append(self.root / name / entry_name)
+                    break
+        return found
 
     def display(self, path: Path) -> str:
         return str(path)

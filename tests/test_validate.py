@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from conftest import ROOT, SchemaSet, load_schemas, schemas_missing
+from conftest import ROOT, SchemaSet, load_schemas, schemas_missing, write_tree
 from sitemapkit import build_sitemaps, resolve_options
 from sitemapkit.cli import main
 from sitemapkit.validate import UNPACK_LIMIT, validate_target
@@ -424,6 +424,25 @@ def test_an_empty_folder_is_an_error_not_a_crash(
         "; this folder is a MkDocs project (it holds mkdocs.yml): give the folder it builds "
         f"the site into, {str(tmp_path / 'site')!r} by default [no-sitemap]"
     ) in capsys.readouterr().out
+
+
+def test_a_versioned_tree_without_a_sitemap_at_its_top_names_those_of_its_folders(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """sphinx-multiversion builds one folder per version, each with its own sitemap."""
+    for version in ("v1.0", "v2.0"):
+        folder = tmp_path / version
+        write_tree(folder, {"index.html": "<!doctype html><title>x</title>" + "<p>x" * 900})
+        assert main(["build", str(folder), "--base-url", f"https://example.com/{version}/"]) == 0
+    capsys.readouterr()
+    assert main(["validate", str(tmp_path)]) == 1
+    said = capsys.readouterr().out
+    assert (
+        f"; the folders in it have their own (a version's or a language's): "
+        f"{tmp_path / 'v1.0' / 'sitemap-index.xml'} (and 1 more); give each folder, such as "
+        f"{tmp_path / 'v1.0'} [no-sitemap]"
+    ) in said
+    assert main(["validate", str(tmp_path / "v1.0")]) == 0
 
 
 def test_json_report_for_ci(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
