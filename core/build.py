@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Iterable, Iterator
+from contextlib import closing
 from dataclasses import dataclass, field
 from itertools import chain, islice
 
@@ -37,7 +38,7 @@ from .robots import (
 )
 from .robots_rules import Blocked, DisallowedUrls
 from .urls import base_path, encode_file_path, local_host
-from .writer import FileNames, Progress, SitemapWriter, WriteResult, is_own_file
+from .writer import FileNames, Progress, SitemapWriter, WriteResult, is_own_file, opens_as_sitemap
 
 _logger = logging.getLogger("sitemapkit")
 
@@ -291,7 +292,7 @@ def _build(
             found = Blocked(rule, index_url, 1, set(crawlers))
             report(_index_disallowed_notice(found, at_root=site_path == "/"))
     if sitemaps_below:
-        nested = maker.listed_folders(sitemaps_below)
+        nested = _sitemaps_of_listed_folders(root, sitemaps_below, maker)
         if nested:
             report(_nested_sitemaps_notice(nested))
     if maker.redirects.count:  # an adapter's pages found to redirect, as the scan's stubs
@@ -480,6 +481,23 @@ def _no_pages_notice(
     )
 
 
+def _sitemaps_of_listed_folders(root: str, found: list[str], maker: EntryMaker) -> list[str]:
+    """Those of the files at sitemaps' names below the top that are sitemaps, in folders with a
+    page this sitemap lists (its first, as the scan finds it, stands for them: a folder of
+    redirect stubs, or one the patterns leave out, lists none)."""
+    kept = []
+    listing: dict[str, bool] = {}
+    for path in found:
+        folder = path.rpartition("/")[0]
+        if folder not in listing:
+            with closing(scan_output(os.path.join(root, *folder.split("/")))) as pages:
+                first = next(pages, None)
+            listing[folder] = first is not None and not maker.excludes(f"{folder}/{first.path}")
+        if listing[folder] and opens_as_sitemap(os.path.join(root, *path.split("/"))):
+            kept.append(path)
+    return kept
+
+
 def _nested_sitemaps_notice(found: list[str]) -> Notice:
     """`found`: the sitemap files in listed folders below the top, told a folder at a time."""
     folders: dict[str, str] = {}
@@ -493,8 +511,8 @@ def _nested_sitemaps_notice(found: list[str]) -> Notice:
         "nested-sitemap",
         f"{folder}{more} has a sitemap of its own ({file}), listing the pages of its folder, "
         f"which this sitemap lists too: each URL is in two sitemaps, with lastmods that may "
-        f"differ; leave the folder out here (--exclude '{folder}') and name its sitemap in "
-        "robots.txt, or remove that sitemap",
+        f"differ; leave the folder out here (--exclude '/{folder}') and name its sitemap in "
+        "robots.txt, or remove that sitemap (and stop what writes it)",
     )
 
 

@@ -752,15 +752,9 @@ class EntryMaker:
         )
         return lastmod
 
-    def listed_folders(self, files: list[str]) -> list[str]:
-        """Those of `files` whose folder's pages are listed: its `index.html` stands for them
-        (a folder the exclude patterns leave out is not)."""
-        excluded = self._excluded
-        return [
-            path
-            for path in files
-            if not (excluded and excluded(path.rpartition("/")[0] + "/index.html"))
-        ]
+    def excludes(self, path: str) -> bool:
+        """Whether the exclude patterns leave the page at `path` out."""
+        return bool(self._excluded) and self._excluded(path)
 
     def _depth_priority(self, depth: int) -> float:
         step, floor = self.options.priority_step, self.options.priority_floor

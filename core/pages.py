@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Generator, Iterable, Mapping
 from dataclasses import dataclass, replace
 from operator import attrgetter
 
@@ -217,7 +217,7 @@ def scan_output(
     stubs: SkippedPages | None = None,
     read_noindex: bool = False,
     sitemaps: list[str] | None = None,
-) -> Iterator[Page]:
+) -> Generator[Page, None, None]:
     """Every *.html / *.htm (in any case) below `root`, depth-first in sorted name order.
 
     Symbolic links are followed only while they stay inside `root` (and never into a folder

@@ -243,6 +243,17 @@ def _files_an_index_lists(path: str, site_path: str) -> list[str]:
     return found
 
 
+def opens_as_sitemap(path: str) -> bool:
+    """Whether a file's root element is a `<urlset>` or a `<sitemapindex>` (a `.gz` read
+    decompressed): a stylesheet or a template at a sitemap's name is none."""
+    head = read_head(path)
+    if not head:
+        return False
+    text = re.sub(rb"<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>]*>", b"", head, flags=re.DOTALL)
+    root = _XML_ROOT.search(text)
+    return root is not None and root.group(1).rpartition(b":")[2] in (b"urlset", b"sitemapindex")
+
+
 def unlike_a_sitemap(path: str) -> str | None:
     """Why a file at a sitemap's name is something else (a feed, `ads.txt`), or None.
 

@@ -28,6 +28,7 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
 from conftest import SchemaSet, git_commit, locs, parse_urlset, write_tree
+from sitemapkit.mkdocs.git_dates import last_commits
 
 #: `get_plugin_logger` names: MkDocs, and ProperDocs (which runs these tests too when installed).
 PLUGIN_LOGGERS = ("mkdocs.plugins.sitemapkit", "properdocs.plugins.sitemapkit")
@@ -481,6 +482,7 @@ def test_pages_the_git_plugin_dates_take_the_later_commits_of_the_files_they_tak
         "changelog.md": '# Changes\n\n--8<-- "CHANGELOG.md"\n',
         "history.md": '# History\n\n{% include-markdown "../HISTORY.md" %}\n',
         "notes.md": '# Notes\n\n--8<-- "untracked.md"\n',
+        "brackets.md": '# Brackets\n\n--8<-- "notes[1].md"\n',  # a name, not a pattern
     }
     config_file = make_site(
         tmp_path,
@@ -491,22 +493,53 @@ def test_pages_the_git_plugin_dates_take_the_later_commits_of_the_files_they_tak
             "nav": list(docs),
         },
         docs,
-        **{"CHANGELOG.md": "## 1.0\n", "HISTORY.md": "## 1.0\n", "untracked.md": "Note.\n"},
+        **{
+            "CHANGELOG.md": "## 1.0\n",
+            "HISTORY.md": "## 1.0\n",
+            "untracked.md": "Note.\n",
+            "notes[1].md": "One.\n",
+            "notes1.md": "Other.\n",
+        },
     )
-    tracked = ["docs/" + name for name in docs] + ["CHANGELOG.md", "HISTORY.md"]
+    tracked = ["docs/" + name for name in docs] + ["CHANGELOG.md", "HISTORY.md", "notes1.md"]
+    tracked.append(":(literal)notes[1].md")
     git_commit(tmp_path, tracked, "2021-03-04T05:06:07+00:00")
     for name in ("CHANGELOG.md", "HISTORY.md"):
         (tmp_path / name).write_text("## 1.1\n\n## 1.0\n", encoding="utf-8")
     git_commit(tmp_path, ["CHANGELOG.md"], "2023-06-07T08:09:10+00:00")
     git_commit(tmp_path, ["HISTORY.md"], "2024-01-02T03:04:05+00:00")
+    (tmp_path / "notes1.md").write_text("Changed.\n", encoding="utf-8")
+    git_commit(tmp_path, ["notes1.md"], "2024-05-06T00:00:00+00:00")
     site = run_build(config_file)  # every file's time is now, as after a clone
     assert lastmod_days(site) == {
         "": "2021-03-04",
+        "brackets/": "2021-03-04",
         "changelog/": "2023-06-07",
         "history/": "2024-01-02",
         "notes/": "2021-03-04",
     }
     schemas.validate_folder(site)
+
+
+@pytest.mark.parametrize("count", [3, 40])  # files named to git, or their folder read
+def test_last_commits_are_each_files_own_and_not_of_a_namesake_below(
+    tmp_path: Path, count: int
+) -> None:
+    """The last commit of each file, whichever way git is asked; `sub/f1.md`, committed
+    later, is another file; an untracked file has none."""
+    names = [f"f{number}.md" for number in range(count)]
+    write_tree(tmp_path, dict.fromkeys(names, "one\n"))
+    git_commit(tmp_path, names, "2020-01-01T00:00:00+00:00")
+    write_tree(tmp_path, {"f1.md": "two\n"})
+    git_commit(tmp_path, ["f1.md"], "2021-01-01T00:00:00+00:00")
+    write_tree(tmp_path, {"sub/f0.md": "three\n", "untracked.md": "four\n"})
+    git_commit(tmp_path, ["sub/f0.md"], "2022-01-01T00:00:00+00:00")
+    paths = [str(tmp_path / name) for name in [*names, "untracked.md"]]
+    found = last_commits(paths)
+    first, second = (
+        int(datetime.fromisoformat(f"{y}-01-01T00:00:00+00:00").timestamp()) for y in (2020, 2021)
+    )
+    assert found == {path: second if path.endswith("/f1.md") else first for path in paths[:-1]}
 
 
 def test_pages_the_git_plugin_cannot_date_are_told_when_their_files_are_fresh(

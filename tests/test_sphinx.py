@@ -1855,7 +1855,10 @@ def test_on_read_the_docs_the_missing_address_is_told_as_its_variable_gives_it(
         tmp_path, {"conf.py": conf("extensions = ['sitemapkit.sphinx']"), "index.rst": "H\n=\n"}
     )
     done = sphinx_build_process(src, tmp_path / "out")
-    assert 'set html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "")' in done.stderr
+    assert (
+        'set html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "") in conf.py (with '
+        "`import os`)"
+    ) in done.stderr
     assert not (tmp_path / "out" / "sitemap.xml").exists()
 
 
@@ -1894,6 +1897,17 @@ def test_a_sphinx_multiversion_build_whose_address_is_not_its_folder_is_told(
     )
     assert "sitemapkit" not in own.warnings, own.warnings
     assert locs(out / "sitemap.xml") == [BASE + "v1.0/index.html"]
+    tagged = tmp_path / "html" / "v1.0+post"  # a tag's name, as its folder and in its address
+    post = sphinx_build(
+        src,
+        tagged,
+        "html",
+        "-D",
+        "smv_current_version=v1.0+post",
+        "-D",
+        f"html_baseurl={BASE}v1.0+post/",
+    )
+    assert "sitemapkit" not in post.warnings, post.warnings
     plain = sphinx_build(src, tmp_path / "plain")  # not built by sphinx-multiversion
     assert "sitemapkit" not in plain.warnings, plain.warnings
 

@@ -34,7 +34,7 @@ from sitemapkit.urls import normalise_base_url
 
 from .blog_drafts import unpublished_posts
 from .config import SitemapkitConfig, core_options
-from .git_dates import IncludedCommits, shallow_clone
+from .git_dates import shallow_clone
 from .included import IncludedFiles
 from .pages import (
     Rendered,
@@ -98,7 +98,8 @@ def warn_of_shallow_clone(folders: Iterable[str]) -> None:
             f"the pages' git dates come from a shallow clone ({shallow}): {GIT_PLUGIN} gives "
             "every page not changed within the fetched commits the date of the oldest of them, "
             "too new for the page and for its lastmod; fetch the whole history before building "
-            "(`fetch-depth: 0` with actions/checkout, or `git fetch --unshallow`)"
+            "(`fetch-depth: 0` with actions/checkout, or `git fetch --unshallow`, in the "
+            "submodule for a submodule's clone)"
         )
 
 
@@ -177,7 +178,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
             build.listings = tag_listings(config.plugins.values())
         return env
 
-    # After mkdocs-include-markdown-plugin (priority 100) has read the page's includes.
+    @event_priority(-100)  # after mkdocs-include-markdown-plugin (100) read the page's includes
     def on_page_markdown(
         self, markdown: str, *, page: MkDocsPage, config: MkDocsConfig, files: Files
     ) -> str:
@@ -237,19 +238,18 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
             with paused_gc():  # see sitemapkit.gc_pause: MkDocs' heap is large
                 if build.pages is None:
                     started = self.started_ns // 1_000_000_000
+                    serving = self.command == "serve"
                     pages = site_pages(
                         build.files,
                         self._warn_once,
-                        build.listings,
-                        build.rendered,
-                        started,
-                        build.shown,
-                        unpublished_posts(config.plugins.values())
-                        if self.command == "serve"
-                        else None,
-                        build_snippets(config.markdown_extensions, config.mdx_configs),
-                        build.included.by_page if build.included is not None else None,
-                        IncludedCommits() if GIT_PLUGIN in config.plugins else None,
+                        listings=build.listings,
+                        rendered=build.rendered,
+                        started=started,
+                        shown=build.shown,
+                        unpublished=unpublished_posts(config.plugins.values()) if serving else None,
+                        snippets=build_snippets(config.markdown_extensions, config.mdx_configs),
+                        included=build.included.by_page if build.included is not None else None,
+                        commits_of_taken_in=GIT_PLUGIN in config.plugins,
                     )
                     redirected = redirected_paths(config, build.files)
                     build.pages = drop_redirected(pages, redirected, log.info)

@@ -46,51 +46,73 @@ def git_revision_time(meta: Mapping[str, object], before: int) -> int | None:
     return seconds if seconds < before else None
 
 
-class IncludedCommits:
-    """The last commit times of the files pages take in (snippets, includes), for the pages the
-    git plugin dated: it dates a page by its own file's commits only, while the changelog page
-    changes with each commit to the CHANGELOG.md it includes.
+def last_commits(paths: Iterable[str]) -> dict[str, int]:
+    """The (author) time of the last commit of each file git tracks, by path: for the files the
+    pages the git plugin dated take in (snippets, includes), which the plugin does not look at,
+    while the changelog page changes with each commit to the CHANGELOG.md it includes.
 
-    Asked of git as the plugin asks it (`git log`, the author's time), once per file and build;
-    a file git does not track, or a failing git, gives none. `git log -1` needs no renames
-    followed (the commit that renamed a file is its last) and no file contents, so a partial
-    clone fetches nothing.
+    One `git log` per folder for all its files, stopped once each has its commit (the plugin
+    runs one per page; one per file here took seconds on a site of many includes). A file git
+    does not track, or a failing git, gives none. The names are literal (`notes[1].md` is no
+    pattern). Unlike the plugin, a commit that renamed a file, or changed only its spaces,
+    counts, and no ignored commits are read. No renames are followed and no file contents
+    read, so a blobless clone fetches nothing.
     """
-
-    def __init__(self) -> None:
-        self._times: dict[str, int | None] = {}
-        self._git_missing = False
-
-    def newest(self, commit: int, files: Iterable[str]) -> int:
-        """The page's own commit time, or the last commit of a file it takes in when later."""
-        for path in files:
-            if path not in self._times:
-                self._times[path] = self._ask(path)
-            time = self._times[path]
-            if time is not None and time > commit:
-                commit = time
-        return commit
-
-    def _ask(self, path: str) -> int | None:
-        if self._git_missing:
-            return None
+    by_folder: dict[str, dict[bytes, str]] = {}
+    for path in paths:
         real = os.path.realpath(path)
-        try:
-            done = subprocess.run(
-                ["git", "log", "-1", "--format=%at", "--", os.path.basename(real)],
-                cwd=os.path.dirname(real),
-                env={**os.environ, "GIT_NO_LAZY_FETCH": "1", "GIT_TERMINAL_PROMPT": "0"},
-                capture_output=True,
-                text=True,
-                check=False,
-            )
-        except FileNotFoundError:  # no git installed
-            self._git_missing = True
-            return None
-        except OSError:  # a folder gone or unreadable
-            return None
-        answer = done.stdout.strip()
-        return int(answer) if done.returncode == 0 and answer.isdigit() else None
+        folder, name = os.path.split(real)
+        by_folder.setdefault(folder, {})[os.fsencode(name)] = path
+    found: dict[str, int] = {}
+    for folder, names in sorted(by_folder.items()):
+        for file_name, time in _folder_commits(folder, names.keys()).items():
+            found[names[file_name]] = time
+    return found
+
+
+#: Up to this many files of a folder are named to git; more, and the folder is.
+_NAMES_GIVEN = 32
+
+
+def _folder_commits(folder: str, names: Iterable[bytes]) -> dict[bytes, int]:
+    """The last commit time of each of the files `names` in `folder`, newest commits first."""
+    wanted = set(names)
+    command = ["git", "log", "--format=%x00@%at", "--name-only", "-z", "--relative", "--"]
+    # Each name is matched against every commit's changes: for many names, the folder's
+    # whole history is quicker to read (400 names over 300 commits: 0.63 s against 0.09 s).
+    command += sorted(map(os.fsdecode, wanted)) if len(wanted) <= _NAMES_GIVEN else ["."]
+    environment = {**os.environ, "GIT_LITERAL_PATHSPECS": "1", "GIT_NO_LAZY_FETCH": "1"}
+    found: dict[bytes, int] = {}
+    try:
+        git = subprocess.Popen(
+            command,
+            cwd=folder,
+            env={**environment, "GIT_TERMINAL_PROMPT": "0"},
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
+    except OSError:  # no git installed, or the folder is gone
+        return found
+    with git:
+        assert git.stdout is not None
+        rest, time, marked = b"", None, False
+        while len(found) < len(wanted):
+            chunk = os.read(git.stdout.fileno(), 65_536)
+            if not chunk:
+                break
+            *tokens, rest = (rest + chunk).split(b"\0")
+            for token in tokens:
+                if not token:  # no name is empty: a commit's time follows
+                    marked = True
+                elif marked:
+                    time, marked = int(token[1:]) if token[1:].isdigit() else None, False
+                else:
+                    name = token.lstrip(b"\n")
+                    if time is not None and name in wanted and name not in found:
+                        found[name] = time
+        git.kill()  # each file has its last commit: the older history is not read
+    return found
 
 
 def shallow_clone(*folders: str) -> str | None:

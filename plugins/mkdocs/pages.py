@@ -19,7 +19,7 @@ from sitemapkit.noindex import file_head_marks, html_head_marks
 from sitemapkit.pages import NO_METADATA, with_noindex, with_redirect
 from sitemapkit.urls import path_below
 
-from .git_dates import GIT_DATE_KEY, IncludedCommits, git_revision_time
+from .git_dates import GIT_DATE_KEY, git_revision_time, last_commits
 from .snippets import Snippets
 
 #: The front-matter key: `sitemap: false`, or a mapping of the core's per-page keys.
@@ -188,7 +188,7 @@ def site_pages(
     unpublished: Callable[[MkDocsPage], bool] | None = None,
     snippets: Snippets | None = None,
     included: Mapping[str, tuple[str, ...]] | None = None,
-    included_commits: IncludedCommits | None = None,
+    commits_of_taken_in: bool = False,
 ) -> list[Page]:
     """The included documentation pages, with MkDocs' own URL (relative to `site_url`).
 
@@ -207,10 +207,12 @@ def site_pages(
     Pages `unpublished` says a build would leave out (drafts `mkdocs serve` renders) are not
     listed. With `snippets` (pymdownx.snippets is on), the files a page's snippets come from
     date it too, and so do the files `included` (by `src_uri`) says it took in: by their
-    times, or for a page the git plugin dated, by their last commits (`included_commits`).
+    times, or for a page the git plugin dated, with `commits_of_taken_in`, by their last
+    commits.
     """
     listings = listings or {}
-    pages = []
+    pages: list[Page] = []
+    committed_taking_in: list[tuple[int, tuple[str, ...]]] = []  # (page's place, files)
     for file in files.documentation_pages():
         page = file.page
         if page is None or (unpublished is not None and unpublished(page)):
@@ -244,8 +246,8 @@ def site_pages(
             if committed is None:
                 sources = (source,)
             elif taken_in:
-                if included_commits is not None:
-                    committed = included_commits.newest(committed, taken_in)
+                if commits_of_taken_in:
+                    committed_taking_in.append((len(pages), taken_in))
                 taken_in = ()
         pages.append(
             Page(
@@ -258,6 +260,13 @@ def site_pages(
                 taken_in=taken_in,
             )
         )
+    if committed_taking_in:
+        commits = last_commits({name for _, taken in committed_taking_in for name in taken})
+        for place, taken in committed_taking_in:
+            dated = pages[place]
+            times = [commits[name] for name in taken if name in commits]
+            if dated.mtime is not None and times and max(times) > dated.mtime:
+                pages[place] = dataclasses.replace(dated, mtime=max(times))
     return pages
 
 

@@ -230,7 +230,7 @@ class SitemapRun:
             stated = BASE_URL_SETTING in written or PREFIX + "base_url" in written
             (logger.info if stated else logger.warning)(
                 "sitemapkit: no sitemap is written because the site's address is unknown (one "
-                "an earlier build wrote is left as it was); set %s in conf.py",
+                "an earlier build wrote is left as it was); set %s",
                 base_url_advice(),
                 type=LOG_TYPE,
                 subtype="no-base-url",

@@ -6,7 +6,7 @@ import inspect
 import os
 from collections.abc import Callable, Iterable
 from typing import Any
-from urllib.parse import quote, urlsplit
+from urllib.parse import unquote, urlsplit
 
 from sitemapkit import OPTION_SPECS, OptionError, SitemapOptions
 from sitemapkit.options import OPTION_NAMES, option_errors, unknown_option
@@ -178,10 +178,11 @@ def base_url_advice() -> str:
     """What to write in conf.py for the address: on Read the Docs, the address it gives."""
     if os.environ.get("READTHEDOCS") == "True" and os.environ.get("READTHEDOCS_CANONICAL_URL"):
         return (
-            f'{BASE_URL_SETTING} = os.environ.get("READTHEDOCS_CANONICAL_URL", "") (the address '
-            "Read the Docs serves this version at, which it sets while it builds)"
+            f'{BASE_URL_SETTING} = os.environ.get("READTHEDOCS_CANONICAL_URL", "") in conf.py '
+            "(with `import os`): the address Read the Docs serves this version at, which it "
+            "sets while it builds"
         )
-    return f"{BASE_URL_SETTING} = 'https://example.com/docs/' (or {PREFIX}base_url)"
+    return f"{BASE_URL_SETTING} = 'https://example.com/docs/' (or {PREFIX}base_url) in conf.py"
 
 
 #: The version sphinx-multiversion builds, which it passes to each build (`-D`).
@@ -198,7 +199,7 @@ def _multiversion_base_url(
     if not isinstance(version, str) or not version or not options.base_url:
         return []
     folder = os.path.basename(os.path.normpath(builder.outdir))
-    if urlsplit(options.base_url).path.rstrip("/").endswith("/" + quote(folder)):
+    if unquote(urlsplit(options.base_url).path).rstrip("/").endswith("/" + folder):
         return []
     return [
         f"sphinx-multiversion builds version {version!r} into its folder {folder}/, while its "
