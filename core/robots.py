@@ -148,7 +148,7 @@ def _read(path: str) -> tuple[bytes | None, str | None]:
     try:
         with open(path, "rb") as handle:
             current = handle.read()
-        mode = os.stat(path).st_mode
+        info = os.stat(path)
     except FileNotFoundError:
         return None, None
     except OSError as exc:
@@ -159,10 +159,11 @@ def _read(path: str) -> tuple[bytes | None, str | None]:
         )
     # Renaming a new file over it would work, as the folder is writable: a file made read-only
     # (or one this user may not write) says not to, even to root. A link is replaced, never
-    # written through, so the mode of the file it names says nothing.
-    if os.path.islink(path):
+    # written through, so the mode of the file it names says nothing; nor does a hard link's
+    # (Pelican's STATIC_CREATE_LINKS makes one to the source, whose mode it shares).
+    if os.path.islink(path) or info.st_nlink > 1:
         return current, None
-    if not mode & stat.S_IWUSR or not os.access(path, os.W_OK):
+    if not info.st_mode & stat.S_IWUSR or not os.access(path, os.W_OK):
         return None, "robots.txt is read-only (or not this user's to write); left unchanged"
     return current, None
 

@@ -148,6 +148,23 @@ def test_a_relative_sitemap_line_is_told_as_one_crawlers_skip(tmp_path: Path) ->
     assert (tmp_path / "robots.txt").read_text() == mine + OURS
 
 
+def test_a_hard_linked_robots_txt_of_a_read_only_source_gets_the_line_in_a_copy(
+    tmp_path: Path,
+) -> None:
+    """STATIC_CREATE_LINKS on one file system makes a hard link, which shares the source's
+    mode: a read-only source says nothing of the output. The link is replaced by a copy."""
+    source = tmp_path / "content" / "robots.txt"
+    source.parent.mkdir()
+    source.write_text("User-agent: *\n")
+    source.chmod(0o444)
+    site = tmp_path / "output"
+    site.mkdir()
+    os.link(source, site / "robots.txt")
+    build(site)
+    assert (site / "robots.txt").read_text() == f"User-agent: *\n{OURS}"
+    assert source.read_text() == "User-agent: *\n" and source.stat().st_nlink == 1
+
+
 def test_a_robots_txt_that_is_a_link_becomes_a_file_and_its_target_stays(tmp_path: Path) -> None:
     """Pelican's STATIC_CREATE_LINKS links robots.txt into the sources: the link is replaced by
     a copy with the line, and the source is never written through it."""

@@ -505,6 +505,69 @@ def test_attach_links_still_move_files_beside_their_post_and_are_listed_there(
     assert BASE + "posts/post/slides.pdf" in found
 
 
+LATE_STATIC_PLUGIN = """
+from pelican import signals
+from pelican.contents import Static
+
+
+def add_file(generators):
+    \"\"\"Like a gallery plugin: a static file added once every generator is done.\"\"\"
+    for generator in generators:
+        if hasattr(generator, "staticfiles"):
+            source = generator.path + "/gallery/late.pdf"  # in no STATIC_PATHS
+            static = Static("", metadata={"save_as": "extra/late.pdf", "url": "extra/late.pdf"},
+                            settings=generator.settings, source_path=source,
+                            context=generator.context)
+            generator.staticfiles.append(static)
+
+
+def register():
+    signals.all_generators_finalized.connect(add_file)
+"""
+
+
+@pytest.mark.parametrize("listed", [False, True])
+def test_files_attached_to_drafts_and_hidden_posts_are_listed_as_those_posts_are(
+    build: Callable[..., Path], tmp_path: Path, listed: bool
+) -> None:
+    """A draft's `{attach}` PDF goes to `drafts/files/`: as unpublished as the draft. One a
+    plugin adds to the static files late is listed too."""
+    plugins = write_tree(tmp_path / "plugins", {"late_static/__init__.py": LATE_STATIC_PLUGIN})
+    files = {
+        "blog/draft.md": article("Plan", "plan", "Life", "life", "Status: draft\n")
+        + "[plan]({attach}files/plan.pdf)\n",
+        "blog/hidden.md": article("Notes", "notes", "Life", "life", "Status: hidden\n")
+        + "[notes]({attach}files/notes.pdf)\n",
+        "blog/post.md": article("Post", "post", "Life", "life")
+        + "[pdf]({attach}files/public.pdf)\n",
+        "blog/files/plan.pdf": "%PDF-1.4\n",
+        "blog/files/notes.pdf": "%PDF-1.4\n",
+        "blog/files/public.pdf": "%PDF-1.4\n",
+        "gallery/late.pdf": "%PDF-1.4\n",
+    }
+    out = build(
+        files,
+        ARTICLE_PATHS=["blog"],
+        ARTICLE_URL="{slug}/",
+        ARTICLE_SAVE_AS="{slug}/index.html",
+        STATIC_PATHS=["blog/files"],
+        PLUGIN_PATHS=[str(plugins)],
+        PLUGINS=["sitemapkit.pelican", "late_static"],
+        SITEMAPKIT={
+            "include_static": ["*.pdf"],
+            "include_drafts": listed,
+            "include_hidden": listed,
+        },
+    )
+    written = ("drafts/files/plan.pdf", "notes/files/notes.pdf", "post/files/public.pdf")
+    for path in (*written, "extra/late.pdf"):
+        assert (out / path).is_file()
+    found = set(assert_every_loc_is_a_file(out))
+    assert urls("post/files/public.pdf", "extra/late.pdf") <= found
+    unpublished = urls("drafts/files/plan.pdf", "notes/files/notes.pdf")
+    assert (unpublished <= found) is listed and (unpublished & found == set()) is not listed
+
+
 #: The README's overrides: a robots meta tag from an article's or page's `Robots:` metadata.
 ROBOTS_TEMPLATES = {
     f"{kind}.html": (

@@ -41,8 +41,9 @@ def note_static(generator: Any) -> None:
     """The static files, read once written: asking one for its `url` or `save_as` now, before
     the articles are rendered, would stop an `{attach}` link from moving it beside its post."""
     run = RUNS.current
-    if run is not None:
-        run.statics.extend(getattr(generator, "staticfiles", ()))
+    files = getattr(generator, "staticfiles", None)
+    if run is not None and isinstance(files, list):
+        run.static_lists.append(files)
 
 
 def finish_run(pelican: Any) -> None:

@@ -7,6 +7,7 @@ derives the URL from the output path.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 from collections.abc import Iterable, Mapping
@@ -50,6 +51,8 @@ class Written:
     status: str
     #: A listing's articles, turned into the paths of their own pages once all are written.
     shown: tuple[Any, ...] = ()
+    #: A static file `{attach}` moved beside a draft or hidden post: that post's status.
+    attached_to: str | None = None
 
 
 @dataclass(slots=True)
@@ -448,6 +451,56 @@ def written_listing(path: str, context: Mapping[str, Any], tables: ListingTables
     if output_file == tables.direct.search and not _has_owner(context):
         return Written(page, SEARCH, shown)  # results pages are no content (Google asks so)
     return Written(page, LISTING, shown)
+
+
+def static_pages(
+    statics: Iterable[Any], contents: list[Written], output_path: str
+) -> list[Written]:
+    """The static files Pelican copied. One `{attach}` moved beside a draft or hidden post (into
+    that post's folder, or below it, where no published content is) carries the post's status,
+    so it is listed as the post is: a draft's attachment is as unpublished as the draft."""
+    folders: dict[str, str] | None = None
+    pages = []
+    for static in statics:
+        written = static_page(static, output_path)
+        if written is None:
+            continue
+        if _moved_by_attach(static):
+            if folders is None:
+                folders = _content_folders(contents)
+            status = _folder_status(written.page.path, folders)
+            if status is not None and status != PUBLISHED:
+                written = dataclasses.replace(written, attached_to=status)
+        pages.append(written)
+    return pages
+
+
+def _moved_by_attach(static: Any) -> bool:
+    """Whether `{attach}` gave the file its place (not `EXTRA_PATH_METADATA`'s `save_as`)."""
+    moved = getattr(static, "override_save_as", None)
+    metadata = getattr(static, "metadata", None)
+    stated = metadata.get("save_as") if isinstance(metadata, Mapping) else None
+    return isinstance(moved, str) and moved != stated
+
+
+def _content_folders(contents: list[Written]) -> dict[str, str]:
+    """Each folder holding content pages -> their status, published where any is."""
+    folders: dict[str, str] = {}
+    for written in contents:
+        folder = written.page.path.rpartition("/")[0]
+        if folders.get(folder) != PUBLISHED:
+            folders[folder] = written.status
+    return folders
+
+
+def _folder_status(path: str, folders: Mapping[str, str]) -> str | None:
+    """The status of the content in the nearest folder above `path` that has any."""
+    folder = path.rpartition("/")[0]
+    while True:
+        status = folders.get(folder)
+        if status is not None or not folder:
+            return status
+        folder = folder.rpartition("/")[0]
 
 
 def static_page(static: Any, output_path: str) -> Written | None:

@@ -46,7 +46,7 @@ from .pages import (
     content_page,
     content_writes,
     own_pages,
-    static_page,
+    static_pages,
 )
 from .settings import PELICAN_OPTION_SPECS, SETTING, PelicanOptions, read_options, spelling
 
@@ -61,8 +61,9 @@ class SiteRun:
     output_path: str
     siteurl: str
     written: list[Written] = field(default_factory=list)
-    #: The static files Pelican copies (its `Static` objects), made into pages at the end.
-    statics: list[Any] = field(default_factory=list)
+    #: The static generators' lists of files (`Static` objects), read at the end: a plugin may
+    #: add to them after `static_generator_finalized`.
+    static_lists: list[list[Any]] = field(default_factory=list)
     subsites: list[SiteRun] = field(default_factory=list)
     #: (path as written, content, output_file) of each file written for an article or page.
     content_files: list[tuple[str, Any, object]] = field(default_factory=list)
@@ -78,7 +79,8 @@ class SiteRun:
         own = own_pages(content_writes(self.content_files, self.output_path))
         own_path = {key: write.path for key, write in own.items()}
         templates = UrlTemplates()
-        resolved = [content_page(write, templates) for write in own.values()]
+        contents = [content_page(write, templates) for write in own.values()]
+        resolved = list(contents)
         for written in self.written:
             if written.shown:  # an index shows thousands: C-level lookups
                 lists = tuple(filter(None, map(own_path.get, map(id, written.shown))))
@@ -86,8 +88,8 @@ class SiteRun:
                     written, page=dataclasses.replace(written.page, lists=lists), shown=()
                 )
             resolved.append(written)
-        statics = (static_page(static, self.output_path) for static in self.statics)
-        resolved += filter(None, statics)
+        statics = (static for files in self.static_lists for static in files)
+        resolved += static_pages(statics, contents, self.output_path)
         return resolved
 
 
@@ -244,7 +246,11 @@ def _wanted(
         folder, _, name = written.page.path.rpartition("/")  # `TAG_SAVE_AS = "tag/{slug}"`
         return served_as_html(name, os.path.join(output_path, *folder.split("/")))
     if status == STATIC:
-        return bool(static) and static(written.page.path)
+        if not (static and static(written.page.path)):
+            return False
+        if written.attached_to == "draft":
+            return options.include_drafts
+        return written.attached_to != "hidden" or options.include_hidden
     if status == "draft":
         return options.include_drafts
     if status == "hidden":
