@@ -709,6 +709,24 @@ def test_drafts_and_hidden_content_can_be_included(build: Callable[..., Path]) -
     assert not urls("pages/gone.html", "pages/private.html") & found
 
 
+def test_an_include_static_pattern_that_matches_no_static_file_is_told(
+    build: Callable[..., Path], caplog: pytest.LogCaptureFixture
+) -> None:
+    """`*.pfd` lists nothing and, unlike an exclude pattern, nothing else would say so."""
+    files = {**BLOG, "files/guide.pdf": "%PDF-1.4\n"}
+    with caplog.at_level(logging.INFO, logger="sitemapkit"):
+        out = build(
+            files, STATIC_PATHS=["files"], SITEMAPKIT={"include_static": ["*.pfd", "*.pdf"]}
+        )
+    assert BASE + "files/guide.pdf" in locs(out / "sitemap.xml")
+    told = [r.getMessage() for r in caplog.records if "include_static" in r.getMessage()]
+    assert len(told) == 1, told
+    assert (
+        "the pattern '*.pfd' matches no static file Pelican copied, so it lists nothing; "
+        "patterns match the files' output paths such as 'files/guide.pdf'"
+    ) in told[0]
+
+
 def test_a_pattern_for_drafts_matches_the_drafts_pelican_writes(
     build: Callable[..., Path], caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -15,6 +15,7 @@ import os
 import re
 import sys
 import weakref
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any
@@ -29,7 +30,7 @@ from sitemapkit import (
 )
 from sitemapkit.build import remove_sitemaps
 from sitemapkit.dates import build_start_ns
-from sitemapkit.entries import UNMATCHED, Report
+from sitemapkit.entries import UNMATCHED, Report, UnmatchedPatterns
 from sitemapkit.gc_pause import paused_gc
 from sitemapkit.options import OPTION_NAMES, closest_option, means_the_opposite
 from sitemapkit.pages import HTML_SUFFIXES, marked_from_heads, served_as_html
@@ -46,6 +47,7 @@ from .pages import (
     content_page,
     content_writes,
     own_pages,
+    static_page,
     static_pages,
 )
 from .settings import PELICAN_OPTION_SPECS, SETTING, PelicanOptions, read_options, spelling
@@ -73,6 +75,14 @@ class SiteRun:
     started_ns: int = field(default_factory=build_start_ns)
     #: `SITEMAPKIT` checked as the outermost run starts, or the message saying what is wrong.
     options: PelicanOptions | str | None = None
+
+    def static_paths(self) -> Iterator[str]:
+        """The output paths of the static files Pelican copied, relative to this run's output."""
+        for files in self.static_lists:
+            for static in files:
+                written = static_page(static, self.output_path)
+                if written is not None and _copied(self.output_path, written.page.path):
+                    yield written.page.path
 
     def pages(self) -> list[Written]:
         """Every file of this run: content at its own page (not stubs), listings resolved."""
@@ -292,6 +302,8 @@ def pages_of(main: SiteRun, options: PelicanOptions) -> Sites:
     notices: list[Notice] = []
     rendered: list[str] = []  # the paths of HTML pages, whose heads are read
     static = PathMatcher(options.include_static)
+    statics_unmatched = UnmatchedPatterns(options.include_static)
+    a_static = ""  # one static file's path, to show the form paths take
     runs = [main]
     while runs:
         run = runs.pop(0)
@@ -313,8 +325,31 @@ def pages_of(main: SiteRun, options: PelicanOptions) -> Sites:
             if _rendered(written):
                 rendered.append(page.path)
         left_out += [prefixes[0] + path for path in run_left_out]
+        if statics_unmatched:
+            for path in run.static_paths():
+                statics_unmatched.note(prefixes[0] + path)
+                a_static = a_static or prefixes[0] + path
+    notices += _unmatched_static_notices(statics_unmatched, a_static)
     checked = _checked(pages, main.output_path, options, rendered)
     return Sites(checked, separate, left_out, merged_folders, notices)
+
+
+def _unmatched_static_notices(unmatched: UnmatchedPatterns, a_static: str) -> list[Notice]:
+    """An `include_static` pattern that matched no static file Pelican copied (a typo, or
+    files another plugin copies, which Pelican does not know as static files)."""
+    example = f" such as {a_static!r}" if a_static else ""
+    return [
+        Notice(
+            "info",
+            UNMATCHED,
+            f"include_static: the pattern {pattern!r} matches no static file Pelican copied, "
+            f"so it lists nothing; patterns match the files' output paths{example} (files "
+            "another plugin copies are not Pelican's static files)",
+            ("include_static",),
+            about=f"include_static {pattern}",
+        )
+        for pattern in unmatched.patterns
+    ]
 
 
 def _listed(
