@@ -1844,6 +1844,63 @@ def test_an_empty_base_url_conf_py_sets_is_an_info_line_and_none_at_all_a_warnin
         assert not (root / "out" / "sitemap.xml").exists()
 
 
+#: Like nbsphinx and myst-nb: a notebook's output image, written into the build's folders
+#: once and noted as a dependency of its page.
+OUTPUT_IMAGE_EXTENSION = """
+import os
+from docutils import nodes
+from sphinx.util.docutils import SphinxDirective
+
+
+class OutputImage(SphinxDirective):
+    def run(self):
+        config = self.env.config
+        for folder in (config.built_doctrees, os.path.join(config.built_html, "..", "jupyter_execute")):
+            os.makedirs(folder, exist_ok=True)
+            path = os.path.join(folder, "plot.png")
+            if not os.path.exists(path):
+                with open(path, "wb") as image:
+                    image.write(b"png")
+            self.env.note_dependency(path)
+        return [nodes.paragraph(text="plot")]
+
+
+def remember_folders(app):
+    app.config.built_doctrees, app.config.built_html = str(app.doctreedir), str(app.outdir)
+
+
+def setup(app):
+    app.add_config_value("built_doctrees", "", "")
+    app.add_config_value("built_html", "", "")
+    app.connect("builder-inited", remember_folders)
+    app.add_directive("output-image", OutputImage)
+    return {"parallel_read_safe": True}
+"""
+
+
+def test_a_file_the_build_writes_into_its_own_folders_dates_no_page(tmp_path: Path) -> None:
+    """A notebook's plot in the doctrees (nbsphinx) or in `jupyter_execute` (myst-nb) is the
+    build's: from the next build on it would date its page by the build that wrote it."""
+    files = {
+        "conf.py": conf(
+            "import os, sys",
+            "sys.path.insert(0, os.path.abspath('.'))",
+            "extensions = ['sitemapkit.sphinx', 'output_image']",
+            f"html_baseurl = {BASE!r}",
+        ),
+        "output_image.py": OUTPUT_IMAGE_EXTENSION,
+        "index.rst": "Home\n====\n\n.. output-image::\n",
+    }
+    src = make_site(tmp_path, files)
+    set_times(src, 1_600_000_000)
+    out = tmp_path / "build" / "html"
+    assert sphinx_build(src, out).code == 0
+    first = (out / "sitemap.xml").read_bytes()
+    assert b"<lastmod>2020-09-13T12:26:40+00:00</lastmod>" in first
+    assert sphinx_build(src, out).code == 0  # nothing changed
+    assert (out / "sitemap.xml").read_bytes() == first
+
+
 def test_on_read_the_docs_the_missing_address_is_told_as_its_variable_gives_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -119,12 +119,26 @@ def target_uris(builder: StandaloneHTMLBuilder) -> Callable[[str], str]:
 
 
 def dependency_paths(
-    srcdir: str, dependencies: Iterable[str | os.PathLike[str]]
+    srcdir: str, dependencies: Iterable[str | os.PathLike[str]], products: tuple[str, ...] = ()
 ) -> tuple[str, ...]:
     """Every file a document depends on (includes, literalinclude targets, autodoc's modules),
-    sorted, but the Python installation's (`installed`: their times are the install's)."""
+    sorted, but the Python installation's (`installed`: their times are the install's) and
+    those in the build's own folders (`products`, from `build_folders`)."""
     paths = (os.path.join(srcdir, os.fspath(path)) for path in dependencies)
+    if products:
+        paths = (p for p in paths if not os.path.normcase(os.path.normpath(p)).startswith(products))
     return project_files(sorted(paths), srcdir)
+
+
+def build_folders(builder: StandaloneHTMLBuilder) -> tuple[str, ...]:
+    """The folders a build writes into, each ending in a separator: its output, its doctrees
+    (nbsphinx's notebook output images) and myst-nb's `jupyter_execute` beside the output. A
+    file there that a document depends on (a notebook's plot) is as new as the build that
+    wrote it, and would date the page by that build from the next one on."""
+    outdir = os.path.abspath(builder.outdir)
+    executed = os.path.join(os.path.dirname(outdir), "jupyter_execute")
+    folders = (outdir, os.path.abspath(builder.doctreedir), executed)
+    return tuple(os.path.join(os.path.normcase(os.path.normpath(f)), "") for f in folders)
 
 
 def document_metadata(
@@ -178,6 +192,7 @@ def document_pages(
     `env.git_last_updated`) is as new as that commit, the date the page shows, not its files.
     """
     page_path, source_path = page_paths(builder), source_paths(env, srcdir)
+    products = build_folders(builder)
     target_uri, metadata = target_uris(builder), env.metadata
     written, committed = written or {}, committed or {}
     pages = []
@@ -197,7 +212,7 @@ def document_pages(
             sources = () if docname in generated else (source_path(docname),)
             dependencies = env.dependencies.get(docname)
         if dependencies:
-            found = dependency_paths(srcdir, dependencies)
+            found = dependency_paths(srcdir, dependencies, products)
             if catalogs.mo_files:
                 found = tuple(path for path in found if not catalogs.is_compiled(path))
             sources += found
