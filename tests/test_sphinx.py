@@ -677,6 +677,32 @@ def test_a_sitemap_field_after_the_title_is_a_warning_with_its_line(tmp_path: Pa
     assert lastmods(build.out)[BASE + "late.html"] == w3c(T_SOURCE)
 
 
+def test_a_misplaced_field_in_a_notebook_is_told_where_a_notebook_can_set_it(
+    tmp_path: Path,
+) -> None:
+    """nbsphinx puts lines of its own before a notebook's first cell, so "the very top of the
+    file" cannot be reached there: conf.py's options can. (A notebook's source read as reST
+    stands in for a notebook parser here.)"""
+    src = make_site(
+        tmp_path,
+        {
+            "conf.py": conf(
+                "extensions = ['sitemapkit.sphinx']",
+                f"html_baseurl = {BASE!r}",
+                "source_suffix = {'.rst': 'restructuredtext', '.ipynb': 'restructuredtext'}",
+            ),
+            "index.rst": "Home\n====\n\n.. toctree::\n\n   nb\n",
+            "nb.ipynb": ".. highlight:: none\n\nPlot\n====\n\n:sitemap-exclude: true\n",
+        },
+    )
+    build = sphinx_build(src, tmp_path / "out")
+    assert (
+        "field :sitemap-exclude: comes after the title, where Sphinx does not read it as the "
+        "document's metadata, so it is ignored; in a notebook, set it in conf.py instead "
+        "(sitemapkit_exclude, sitemapkit_priority_overrides, sitemapkit_changefreq_rules)"
+    ) in build.warnings
+
+
 @pytest.mark.parametrize("builder", ["html", "dirhtml"])
 def test_a_stated_lastmod_in_the_future_points_at_its_document(
     tmp_path: Path, builder: str
@@ -1855,7 +1881,8 @@ from sphinx.util.docutils import SphinxDirective
 class OutputImage(SphinxDirective):
     def run(self):
         config = self.env.config
-        for folder in (config.built_doctrees, os.path.join(config.built_html, "..", "jupyter_execute")):
+        executed = os.path.join(config.built_html, "..", "jupyter_execute")
+        for folder in (config.built_doctrees, executed):
             os.makedirs(folder, exist_ok=True)
             path = os.path.join(folder, "plot.png")
             if not os.path.exists(path):

@@ -306,12 +306,18 @@ class SitemapRun:
 
 def warn_of_misplaced_fields(app: Sphinx, doctree: nodes.document) -> None:
     """A `:sitemap-*:` field after the title is body text to Sphinx: said, with its line."""
+    notebook = str(doctree.get("source", "")).endswith(".ipynb")
     for field, name in misplaced_fields(doctree):
         logger.warning(
             "sitemapkit: field :%s: comes after the title, where Sphinx does not read it as the "
-            "document's metadata, so it is ignored; move it to the very top of the file, "
-            "before the title",
+            "document's metadata, so it is ignored; %s",
             name,
+            # nbsphinx puts lines of its own before a notebook's first cell
+            "in a notebook, set it in conf.py instead (sitemapkit_exclude, "
+            "sitemapkit_priority_overrides, sitemapkit_changefreq_rules), or in the notebook's "
+            "metadata with myst-nb"
+            if notebook
+            else "move it to the very top of the file, before the title",
             location=field,
             type=LOG_TYPE,
             subtype="metadata",
