@@ -488,12 +488,14 @@ def _sitemaps_of_listed_folders(root: str, found: list[str], maker: EntryMaker) 
     kept = []
     listing: dict[str, bool] = {}
     for path in found:
+        if not opens_as_sitemap(os.path.join(root, *path.split("/"))):
+            continue
         folder = path.rpartition("/")[0]
         if folder not in listing:
             with closing(scan_output(os.path.join(root, *folder.split("/")))) as pages:
                 first = next(pages, None)
             listing[folder] = first is not None and not maker.excludes(f"{folder}/{first.path}")
-        if listing[folder] and opens_as_sitemap(os.path.join(root, *path.split("/"))):
+        if listing[folder]:
             kept.append(path)
     return kept
 

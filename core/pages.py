@@ -279,7 +279,7 @@ def scan_output(
                         MARKED_NOINDEX if marked else NO_METADATA,
                         stat.st_mtime_ns // 1_000_000_000,
                     )
-                elif prefix and name in SITEMAP_FILE_NAMES:  # only names no page has pay
+                elif prefix and name in SITEMAP_FILE_NAMES and entry.is_file():  # no FIFO
                     sitemaps.append(prefix + name)
             else:
                 fd = stack.pop()[1]

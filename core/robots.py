@@ -62,7 +62,7 @@ def update_robots(root: str, base_url: str, index_name: str) -> str | None:
         action = "updated the Sitemap line in robots.txt"
         if MARK not in current:
             action = "added the Sitemap line to robots.txt"
-    _replace(path, text, carry_over=not linked)
+    _replace(path, text, carry_over=not (linked or _hard_linked(path)))
     if linked:  # Pelican's STATIC_CREATE_LINKS, a link into the sources: never written through
         action += f" {LINK_REPLACED}"
     return action
@@ -89,8 +89,17 @@ def remove_robots_line(root: str) -> Literal["", "line", "file"]:
     if text == MINIMAL_ROBOTS.encode("ascii") + b"\n" and not os.path.islink(path):
         os.remove(path)  # all of it as sitemapkit wrote it
         return "file"
-    _replace(path, text, carry_over=not os.path.islink(path))
+    _replace(path, text, carry_over=not (os.path.islink(path) or _hard_linked(path)))
     return "line"
+
+
+def _hard_linked(path: str) -> bool:
+    """Whether the file has other names (Pelican's STATIC_CREATE_LINKS on one file system): its
+    mode is the source's, not the output's, and does not carry over to its replacement."""
+    try:
+        return os.stat(path).st_nlink > 1
+    except OSError:
+        return False
 
 
 def sitemap_urls(text: str) -> Iterator[tuple[int, str]]:
@@ -218,9 +227,15 @@ def _replace(path: str, text: bytes, carry_over: bool = True) -> None:
     (not a linked source's: the copy is the output's own).
     """
     folder, name = os.path.split(path)
-    temp = os.path.join(folder, temp_name(name))
+    while True:  # a new file: never one, or a link, left at that name by another process
+        temp = os.path.join(folder, temp_name(name))
+        try:
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            break
+        except FileExistsError:
+            continue
     try:
-        with open(temp, "wb") as handle:
+        with os.fdopen(fd, "wb") as handle:
             handle.write(text)
         try:
             old = os.stat(path) if carry_over else None

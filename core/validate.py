@@ -49,7 +49,7 @@ from .validate_values import (
     remainder_under,
     same_url_key,
 )
-from .writer import noted_text_files
+from .writer import noted_text_files, opens_as_sitemap
 
 __all__ = ["Problem", "ValidationReport", "validate_target"]
 
@@ -1080,8 +1080,9 @@ class _Validation:
             if name.startswith("."):
                 continue
             for entry_name in ENTRY_NAMES:
-                if is_file(self.root / name / entry_name):
-                    found.append(self.root / name / entry_name)
+                path = self.root / name / entry_name
+                if is_file(path) and opens_as_sitemap(str(path)):  # not a stylesheet
+                    found.append(path)
                     break
         return found
 

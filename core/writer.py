@@ -13,6 +13,7 @@ import html
 import os
 import posixpath
 import re
+import zlib
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -205,7 +206,7 @@ def read_head(path: str, size: int = 4096) -> bytes | None:
                 return handle.read(size)
         with open(path, "rb") as handle:
             return handle.read(size)
-    except (OSError, EOFError):
+    except (OSError, EOFError, zlib.error):  # a `.gz` cut short or garbled
         return None
 
 

@@ -87,7 +87,9 @@ def test_a_folder_with_a_sitemap_of_its_own_is_a_warning_unless_left_out(
             f"{version}/index.html": page.format(version),
             f"{version}/a.html": page.format("a"),
         }
+    tree |= {"v3/index.html": page.format("v3"), "v3/sitemap.xml.gz": "not gzip"}  # garbled
     write_tree(tmp_path, tree)
+    os.mkfifo(tmp_path / "v3" / "sitemap.xml")  # never opened: a FIFO would never end
     for version in ("v1", "v2"):
         base = f"https://example.com/{version}/"
         assert main(["build", str(tmp_path / version), "--base-url", base]) == 0
@@ -101,7 +103,7 @@ def test_a_folder_with_a_sitemap_of_its_own_is_a_warning_unless_left_out(
     ) in said
     assert "(--exclude '/v1/')" in said and said.count("[nested-sitemap]") == 1
     assert "https://example.com/v1/a.html" in locs(tmp_path / "sitemap.xml")
-    assert main([*whole, "--exclude", "/v1/", "--exclude", "/v2/"]) == 0
+    assert main([*whole, "--exclude", "/v1/", "--exclude", "/v2/", "--exclude", "/v3/"]) == 0
     assert "nested-sitemap" not in capsys.readouterr().err
     listed = locs(tmp_path / "sitemap.xml")
     assert listed == ["https://example.com/", "https://example.com/assets/logo.html"]

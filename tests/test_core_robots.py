@@ -163,6 +163,9 @@ def test_a_hard_linked_robots_txt_of_a_read_only_source_gets_the_line_in_a_copy(
     build(site)
     assert (site / "robots.txt").read_text() == f"User-agent: *\n{OURS}"
     assert source.read_text() == "User-agent: *\n" and source.stat().st_nlink == 1
+    assert (site / "robots.txt").stat().st_mode & 0o200  # the output's own, not the source's
+    assert build(site, base="https://example.org/") == []  # the next build updates its line
+    assert "Sitemap: https://example.org/sitemap-index.xml" in (site / "robots.txt").read_text()
 
 
 def test_a_robots_txt_that_is_a_link_becomes_a_file_and_its_target_stays(tmp_path: Path) -> None:

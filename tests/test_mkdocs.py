@@ -534,8 +534,31 @@ def test_last_commits_are_each_files_own_and_not_of_a_namesake_below(
     git_commit(tmp_path, ["f1.md"], "2021-01-01T00:00:00+00:00")
     write_tree(tmp_path, {"sub/f0.md": "three\n", "untracked.md": "four\n"})
     git_commit(tmp_path, ["sub/f0.md"], "2022-01-01T00:00:00+00:00")
+
+    # A merge whose side changed f2.md: its last commit is the merge, as `git log -1` says.
+    def git(*args: str, when: str = "2023-01-01T00:00:00+00:00") -> None:
+        env = {**os.environ, "GIT_AUTHOR_DATE": when, "GIT_COMMITTER_DATE": when}
+        named = ["-c", "user.name=Ada", "-c", "user.email=ada@example.com"]
+        subprocess.run(
+            ["git", *named, *args], cwd=tmp_path, env=env, check=True, capture_output=True
+        )
+
+    git("checkout", "-q", "-b", "side")
+    write_tree(tmp_path, {"f2.md": "side\n"})
+    git("commit", "-q", "-am", "side", when="2023-01-01T00:00:00+00:00")
+    git("checkout", "-q", "-")
+    write_tree(tmp_path, {"f2.md": "main\n"})
+    git("commit", "-q", "-am", "main", when="2023-02-01T00:00:00+00:00")
+    subprocess.run(["git", "merge", "-q", "side"], cwd=tmp_path, capture_output=True)  # conflicts
+    write_tree(tmp_path, {"f2.md": "both\n"})
+    git("commit", "-q", "-am", "merge", when="2023-03-01T00:00:00+00:00")
     paths = [str(tmp_path / name) for name in [*names, "untracked.md"]]
+    paths.append(str(tmp_path / "sub" / ".." / "f1.md"))  # the same file, named another way
     found = last_commits(paths)
+    merged = int(datetime.fromisoformat("2023-03-01T00:00:00+00:00").timestamp())
+    assert found.pop(str(tmp_path / "f2.md")) == merged
+    assert found.pop(paths[-1]) == found[str(tmp_path / "f1.md")]
+    del paths[2], paths[-1]
     first, second = (
         int(datetime.fromisoformat(f"{y}-01-01T00:00:00+00:00").timestamp()) for y in (2020, 2021)
     )

@@ -430,6 +430,8 @@ def test_a_versioned_tree_without_a_sitemap_at_its_top_names_those_of_its_folder
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """sphinx-multiversion builds one folder per version, each with its own sitemap."""
+    stylesheet = '<?xml version="1.0"?>\n<xsl:stylesheet version="1.0"/>\n'
+    write_tree(tmp_path, {"assets/sitemap.xml": stylesheet})  # at a sitemap's name, no sitemap
     for version in ("v1.0", "v2.0"):
         folder = tmp_path / version
         write_tree(folder, {"index.html": "<!doctype html><title>x</title>" + "<p>x" * 900})
