@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Literal
 from urllib.parse import unquote
 
-from .temp_files import temp_name
+from .temp_files import BINARY, temp_name
 from .urls import base_path, encode_file_path
 from .validate_values import remainder_under, same_url_key
 
@@ -230,7 +230,7 @@ def _replace(path: str, text: bytes, carry_over: bool = True) -> None:
     while True:  # a new file: never one, or a link, left at that name by another process
         temp = os.path.join(folder, temp_name(name))
         try:
-            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | BINARY, 0o666)
             break
         except FileExistsError:
             continue

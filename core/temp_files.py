@@ -37,6 +37,10 @@ def temp_name(stem: str = "") -> str:
     return f"{stem}{MARK}{_HOST}-{os.getpid()}-{next(_counter)}.tmp"
 
 
+#: Windows opens a file `os.open` makes in text mode unless told: `\n` would be written `\r\n`.
+BINARY = getattr(os, "O_BINARY", 0)
+
+
 def open_temp(folder: str, made: list[str]) -> tuple[str, IO[bytes]]:
     """A new file in `folder` (next to its final place), with the umask's usual permissions.
 
@@ -47,7 +51,7 @@ def open_temp(folder: str, made: list[str]) -> tuple[str, IO[bytes]]:
         path = os.path.join(folder, temp_name())
         made.append(path)
         try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | BINARY, 0o666)
         except FileExistsError:  # not ours to remove
             made.remove(path)
             continue

@@ -523,10 +523,11 @@ def test_pages_the_git_plugin_dates_take_the_later_commits_of_the_files_they_tak
 
 @pytest.mark.parametrize("count", [3, 40])  # files named to git, or their folder read
 def test_last_commits_are_each_files_own_and_not_of_a_namesake_below(
-    tmp_path: Path, count: int
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, count: int
 ) -> None:
     """The last commit of each file, whichever way git is asked; `sub/f1.md`, committed
-    later, is another file; an untracked file has none."""
+    later, is another file; an untracked file has none. A git hook's `GIT_DIR`, naming
+    another repository, does not change which one is read."""
     names = [f"f{number}.md" for number in range(count)]
     write_tree(tmp_path, dict.fromkeys(names, "one\n"))
     git_commit(tmp_path, names, "2020-01-01T00:00:00+00:00")
@@ -554,6 +555,10 @@ def test_last_commits_are_each_files_own_and_not_of_a_namesake_below(
     git("commit", "-q", "-am", "merge", when="2023-03-01T00:00:00+00:00")
     paths = [str(tmp_path / name) for name in [*names, "untracked.md"]]
     paths.append(str(tmp_path / "sub" / ".." / "f1.md"))  # the same file, named another way
+    other = tmp_path / "other"
+    write_tree(other, {"f1.md": "other\n"})
+    git_commit(other, ["f1.md"], "2024-01-01T00:00:00+00:00")
+    monkeypatch.setenv("GIT_DIR", str(other / ".git"))
     found = last_commits(paths)
     merged = int(datetime.fromisoformat("2023-03-01T00:00:00+00:00").timestamp())
     assert found.pop(str(tmp_path / "f2.md")) == merged

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -698,8 +699,9 @@ def test_a_misplaced_field_in_a_notebook_is_told_where_a_notebook_can_set_it(
     build = sphinx_build(src, tmp_path / "out")
     assert (
         "field :sitemap-exclude: comes after the title, where Sphinx does not read it as the "
-        "document's metadata, so it is ignored; in a notebook, set it in conf.py instead "
-        "(sitemapkit_exclude, sitemapkit_priority_overrides, sitemapkit_changefreq_rules)"
+        "document's metadata, so it is ignored; in a notebook read by nbsphinx, which puts "
+        "lines of its own before the first cell, set it in conf.py instead (sitemapkit_exclude, "
+        "sitemapkit_priority_overrides, sitemapkit_changefreq_rules)"
     ) in build.warnings
 
 
@@ -1870,8 +1872,8 @@ def test_an_empty_base_url_conf_py_sets_is_an_info_line_and_none_at_all_a_warnin
         assert not (root / "out" / "sitemap.xml").exists()
 
 
-#: Like nbsphinx and myst-nb: a notebook's output image, written into the build's folders
-#: once and noted as a dependency of its page.
+#: Like nbsphinx: a notebook's output image, written into the doctrees once and noted as a
+#: dependency of its page.
 OUTPUT_IMAGE_EXTENSION = """
 import os
 from docutils import nodes
@@ -1880,52 +1882,109 @@ from sphinx.util.docutils import SphinxDirective
 
 class OutputImage(SphinxDirective):
     def run(self):
-        config = self.env.config
-        executed = os.path.join(config.built_html, "..", "jupyter_execute")
-        for folder in (config.built_doctrees, executed):
-            os.makedirs(folder, exist_ok=True)
-            path = os.path.join(folder, "plot.png")
-            if not os.path.exists(path):
-                with open(path, "wb") as image:
-                    image.write(b"png")
-            self.env.note_dependency(path)
+        folder = os.path.join(self.env.config.built_doctrees, "nbsphinx")
+        os.makedirs(folder, exist_ok=True)
+        path = os.path.join(folder, "plot.png")
+        if not os.path.exists(path):
+            with open(path, "wb") as image:
+                image.write(b"png")
+        self.env.note_dependency(path)
         return [nodes.paragraph(text="plot")]
 
 
-def remember_folders(app):
-    app.config.built_doctrees, app.config.built_html = str(app.doctreedir), str(app.outdir)
+def remember_folder(app):
+    app.config.built_doctrees = str(app.doctreedir)
 
 
 def setup(app):
     app.add_config_value("built_doctrees", "", "")
-    app.add_config_value("built_html", "", "")
-    app.connect("builder-inited", remember_folders)
+    app.connect("builder-inited", remember_folder)
     app.add_directive("output-image", OutputImage)
     return {"parallel_read_safe": True}
 """
 
+#: A notebook as saved after a run: one plot among its outputs (a 1x1 PNG).
+NOTEBOOK = json.dumps(
+    {
+        "cells": [
+            {"cell_type": "markdown", "id": "title", "metadata": {}, "source": ["# Plot"]},
+            {
+                "cell_type": "code",
+                "id": "plot",
+                "execution_count": 1,
+                "metadata": {},
+                "source": ["plot()"],
+                "outputs": [
+                    {
+                        "output_type": "display_data",
+                        "metadata": {},
+                        "data": {
+                            "image/png": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJ"
+                            "AAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+                            "text/plain": ["<Figure>"],
+                        },
+                    }
+                ],
+            },
+        ],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+)
+
 
 def test_a_file_the_build_writes_into_its_own_folders_dates_no_page(tmp_path: Path) -> None:
-    """A notebook's plot in the doctrees (nbsphinx) or in `jupyter_execute` (myst-nb) is the
+    """A notebook's plot in `jupyter_execute` (myst-nb) or in the doctrees (nbsphinx) is the
     build's: from the next build on it would date its page by the build that wrote it."""
     files = {
         "conf.py": conf(
             "import os, sys",
             "sys.path.insert(0, os.path.abspath('.'))",
-            "extensions = ['sitemapkit.sphinx', 'output_image']",
+            "extensions = ['myst_nb', 'sitemapkit.sphinx', 'output_image']",
+            "nb_execution_mode = 'off'",
             f"html_baseurl = {BASE!r}",
         ),
         "output_image.py": OUTPUT_IMAGE_EXTENSION,
-        "index.rst": "Home\n====\n\n.. output-image::\n",
+        "index.rst": "Home\n====\n\n.. output-image::\n\n.. toctree::\n\n   plot\n",
+        "plot.ipynb": NOTEBOOK,
     }
     src = make_site(tmp_path, files)
     set_times(src, 1_600_000_000)
     out = tmp_path / "build" / "html"
     assert sphinx_build(src, out).code == 0
+    assert list((tmp_path / "build" / "jupyter_execute").rglob("*.png"))  # myst-nb's plot
     first = (out / "sitemap.xml").read_bytes()
-    assert b"<lastmod>2020-09-13T12:26:40+00:00</lastmod>" in first
+    assert first.count(b"<lastmod>2020-09-13T12:26:40+00:00</lastmod>") == 2
     assert sphinx_build(src, out).code == 0  # nothing changed
     assert (out / "sitemap.xml").read_bytes() == first
+
+
+def test_a_source_folder_inside_the_output_folder_still_dates_pages_by_its_files(
+    tmp_path: Path,
+) -> None:
+    """GitHub Pages' `docs/` folder: `sphinx-build -b html docs/source docs` writes the site
+    around its own sources, whose included files are the project's, not the build's. A
+    `jupyter_execute` folder of sources beside the output counts too, without myst-nb."""
+    files = {
+        "conf.py": conf("extensions = ['sitemapkit.sphinx']", f"html_baseurl = {BASE!r}"),
+        "index.rst": "Home\n====\n\n.. literalinclude:: code.py\n\n"
+        ".. literalinclude:: ../../../jupyter_execute/shown.py\n",
+        "code.py": "print('hello')\n",
+    }
+    src = make_site(tmp_path / "docs" / "source", files)
+    write_tree(tmp_path / "jupyter_execute", {"shown.py": "print('shown')\n"})
+    set_times(tmp_path, 1_600_000_000)
+    out = tmp_path / "docs"
+    assert sphinx_build(src, out, "html", "-d", str(tmp_path / "docs" / ".doctrees")).code == 0
+    stamp = 1_700_000_000
+    os.utime(src / "code.py", (stamp, stamp))
+    assert sphinx_build(src, out, "html", "-d", str(tmp_path / "docs" / ".doctrees")).code == 0
+    assert lastmods(out)[BASE + "index.html"] == w3c(stamp)
+    later = 1_710_000_000
+    os.utime(tmp_path / "jupyter_execute" / "shown.py", (later, later))
+    assert sphinx_build(src, out, "html", "-d", str(tmp_path / "docs" / ".doctrees")).code == 0
+    assert lastmods(out)[BASE + "index.html"] == w3c(later)
 
 
 def test_on_read_the_docs_the_missing_address_is_told_as_its_variable_gives_it(

@@ -50,7 +50,14 @@ from .config import (
 from .generated import GeneratedPages
 from .installed import project_files
 from .misplaced_fields import misplaced_fields
-from .pages import GIT_EXTENSION, commit_time, document_pages, generated_pages, page_paths
+from .pages import (
+    GIT_EXTENSION,
+    build_folders,
+    commit_time,
+    document_pages,
+    generated_pages,
+    page_paths,
+)
 from .peer_settings import peer_setting_messages
 from .redirects import redirected_documents
 from .written_sources import written_sources
@@ -262,8 +269,18 @@ class SitemapRun:
                 written = written_sources(app, env.found_docs)
                 committed = getattr(env, "git_last_updated", None)  # sphinx-last-updated-by-git
                 committed = committed if isinstance(committed, Mapping) else None
+                products = build_folders(builder, srcdir, "myst_nb" in app.extensions)
                 pages = document_pages(
-                    builder, env, srcdir, warn, redirected, stubs, catalogs, written, committed
+                    builder,
+                    env,
+                    srcdir,
+                    warn,
+                    redirected,
+                    stubs,
+                    catalogs,
+                    written,
+                    committed,
+                    products,
                 )
                 generated = self.generated.current(app, builder, env.found_docs)
                 shows = {**self.generated.shows, **index_listings(app, generated)}
@@ -313,9 +330,10 @@ def warn_of_misplaced_fields(app: Sphinx, doctree: nodes.document) -> None:
             "document's metadata, so it is ignored; %s",
             name,
             # nbsphinx puts lines of its own before a notebook's first cell
-            "in a notebook, set it in conf.py instead (sitemapkit_exclude, "
-            "sitemapkit_priority_overrides, sitemapkit_changefreq_rules), or in the notebook's "
-            "metadata with myst-nb"
+            "in a notebook read by nbsphinx, which puts lines of its own before the first "
+            "cell, set it in conf.py instead (sitemapkit_exclude, "
+            "sitemapkit_priority_overrides, sitemapkit_changefreq_rules); with myst-nb, at the "
+            "top of the first Markdown cell or in the notebook's metadata"
             if notebook
             else "move it to the very top of the file, before the title",
             location=field,

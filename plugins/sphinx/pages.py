@@ -130,15 +130,27 @@ def dependency_paths(
     return project_files(sorted(paths), srcdir)
 
 
-def build_folders(builder: StandaloneHTMLBuilder) -> tuple[str, ...]:
-    """The folders a build writes into, each ending in a separator: its output, its doctrees
-    (nbsphinx's notebook output images) and myst-nb's `jupyter_execute` beside the output. A
-    file there that a document depends on (a notebook's plot) is as new as the build that
-    wrote it, and would date the page by that build from the next one on."""
+def build_folders(
+    builder: StandaloneHTMLBuilder, srcdir: str, myst_nb: bool = False
+) -> tuple[str, ...]:
+    """The folders a build writes into, each ending in a separator (as given and resolved): its
+    output, its doctrees (nbsphinx's notebook output images) and, with myst-nb, the
+    `jupyter_execute` beside the output. A file there that a document depends on (a notebook's
+    plot) is as new as the build that wrote it, and would date the page by that build from the
+    next one on. A folder that holds the sources (GitHub Pages' `docs/`, the output of
+    `sphinx-build -b html docs/source docs`) is none of them: its includes are the project's."""
     outdir = os.path.abspath(builder.outdir)
-    executed = os.path.join(os.path.dirname(outdir), "jupyter_execute")
-    folders = (outdir, os.path.abspath(builder.doctreedir), executed)
-    return tuple(os.path.join(os.path.normcase(os.path.normpath(f)), "") for f in folders)
+    folders = [outdir, os.path.abspath(builder.doctreedir)]
+    if myst_nb:  # its own folder for executed notebooks' outputs, resolved as it resolves it
+        folders.append(os.path.join(os.path.dirname(outdir), "jupyter_execute"))
+    source = os.path.join(os.path.normcase(os.path.realpath(srcdir)), "")
+    found: set[str] = set()
+    for folder in folders:
+        for form in (os.path.normpath(folder), os.path.realpath(folder)):
+            prefix = os.path.join(os.path.normcase(form), "")
+            if not source.startswith(prefix):
+                found.add(prefix)
+    return tuple(sorted(found))
 
 
 def document_metadata(
@@ -180,6 +192,7 @@ def document_pages(
     catalogs: Catalogs = NO_CATALOGS,
     written: Mapping[str, tuple[str, ...]] | None = None,
     committed: Mapping[str, object] | None = None,
+    products: tuple[str, ...] = (),
 ) -> list[Page]:
     """Every current document, whether or not this (incremental) build rewrote it.
 
@@ -190,9 +203,9 @@ def document_pages(
     of the script, its archives and thumbnails); a translated document is dated by its
     `catalogs` too. A document sphinx-last-updated-by-git dated (`committed`, its
     `env.git_last_updated`) is as new as that commit, the date the page shows, not its files.
+    Dependencies in the build's own folders (`products`, from `build_folders`) date nothing.
     """
     page_path, source_path = page_paths(builder), source_paths(env, srcdir)
-    products = build_folders(builder)
     target_uri, metadata = target_uris(builder), env.metadata
     written, committed = written or {}, committed or {}
     pages = []
