@@ -244,15 +244,21 @@ def _files_an_index_lists(path: str, site_path: str) -> list[str]:
     return found
 
 
+def _root_element(head: bytes) -> str | None:
+    """The local name of the root element an XML file's first bytes open, past its prolog;
+    None when they hold none (cut short, or no XML)."""
+    text = re.sub(rb"<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>]*>", b"", head, flags=re.DOTALL)
+    root = _XML_ROOT.search(text)
+    if root is None:
+        return None
+    return root.group(1).rpartition(b":")[2].decode("utf-8", "replace")
+
+
 def opens_as_sitemap(path: str) -> bool:
     """Whether a file's root element is a `<urlset>` or a `<sitemapindex>` (a `.gz` read
     decompressed): a stylesheet or a template at a sitemap's name is none."""
     head = read_head(path)
-    if not head:
-        return False
-    text = re.sub(rb"<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>]*>", b"", head, flags=re.DOTALL)
-    root = _XML_ROOT.search(text)
-    return root is not None and root.group(1).rpartition(b":")[2] in (b"urlset", b"sitemapindex")
+    return head is not None and _root_element(head) in ("urlset", "sitemapindex")
 
 
 def unlike_a_sitemap(path: str) -> str | None:
@@ -269,11 +275,9 @@ def unlike_a_sitemap(path: str) -> str | None:
         if line.startswith((b"http://", b"https://")):
             return None
         return f"its first line is {line[:40].decode('utf-8', 'replace')!r}, not a URL"
-    text = re.sub(rb"<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>]*>", b"", head, flags=re.DOTALL)
-    root = _XML_ROOT.search(text)
-    if root is None:
+    name = _root_element(head)
+    if name is None:
         return None  # cut short or not XML: nothing to tell
-    name = root.group(1).rpartition(b":")[2].decode("utf-8", "replace")
     if name in ("urlset", "sitemapindex"):
         return None
     return f"its root element is <{name}>"

@@ -135,6 +135,8 @@ def _folder_commits(folder: str, names: Collection[bytes]) -> dict[bytes, int]:
     wanted = _tracked(folder, asked) & set(names)
     if not wanted:
         return found
+    if asked != ["."]:
+        asked = sorted(map(os.fsdecode, wanted))
     command = ["git", "log", "-c", "--root", "--format=%x00/%at", "--name-only", "-z"]
     command += ["--relative", "--no-show-signature", "--", *asked]
     try:
