@@ -7,6 +7,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar
 
+from .temp_files import BINARY
+
 T = TypeVar("T")
 
 #: Where files can be opened relative to an open folder (not on Windows).
@@ -36,9 +38,9 @@ def read_in_folder(
     """
     try:
         if folder_fd is not None:
-            fd = os.open(name, os.O_RDONLY, dir_fd=folder_fd)
+            fd = os.open(name, os.O_RDONLY | BINARY, dir_fd=folder_fd)
         else:
-            fd = os.open(os.path.join(folder, name), os.O_RDONLY)
+            fd = os.open(os.path.join(folder, name), os.O_RDONLY | BINARY)
     except OSError:
         return unreadable
     try:

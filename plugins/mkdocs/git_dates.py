@@ -96,17 +96,19 @@ _REPOSITORY_VARIABLES = (
 
 def _git_environment() -> dict[str, str]:
     """git run in a folder finds that folder's repository, asks nothing and fetches nothing,
-    and takes names literally (`notes[1].md` is no pattern)."""
+    and takes names literally (`notes[1].md` is no pattern). (A work tree kept apart from its
+    repository only through `GIT_DIR`, as some dotfiles set-ups do, gives no dates.)"""
     environment = {k: v for k, v in os.environ.items() if k not in _REPOSITORY_VARIABLES}
     environment.update(GIT_LITERAL_PATHSPECS="1", GIT_NO_LAZY_FETCH="1", GIT_TERMINAL_PROMPT="0")
     return environment
 
 
 def _tracked(folder: str, asked: list[str]) -> set[bytes]:
-    """The names among `asked` (or in the folder, for `.`) that git tracks in `folder`."""
+    """The names among `asked` (or in the folder, for `.`) committed in `folder`: one only
+    staged has no commit to find either."""
     try:
         done = subprocess.run(
-            ["git", "ls-files", "-z", "--", *asked],
+            ["git", "ls-tree", "-z", "--name-only", "HEAD", "--", *asked],
             cwd=folder,
             env=_git_environment(),
             stdin=subprocess.DEVNULL,
