@@ -722,7 +722,7 @@ def test_an_include_static_pattern_that_matches_no_static_file_is_told(
     told = [r.getMessage() for r in caplog.records if "matches no static" in r.getMessage()]
     assert len(told) == 1, told
     assert (
-        "the pattern '*.pfd' matches no static file Pelican copied, so it lists nothing; "
+        "the pattern '*.pfd' matches no static file of Pelican's, so it lists nothing; "
         "patterns match the files' output paths such as 'files/guide.pdf'"
     ) in told[0]
 

@@ -15,7 +15,6 @@ import os
 import re
 import sys
 import weakref
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any
@@ -47,7 +46,6 @@ from .pages import (
     content_page,
     content_writes,
     own_pages,
-    static_page,
     static_pages,
 )
 from .settings import PELICAN_OPTION_SPECS, SETTING, PelicanOptions, read_options, spelling
@@ -75,14 +73,6 @@ class SiteRun:
     started_ns: int = field(default_factory=build_start_ns)
     #: `SITEMAPKIT` checked as the outermost run starts, or the message saying what is wrong.
     options: PelicanOptions | str | None = None
-
-    def static_paths(self) -> Iterator[str]:
-        """The output paths of the static files Pelican copied, relative to this run's output."""
-        for files in self.static_lists:
-            for static in files:
-                written = static_page(static, self.output_path)
-                if written is not None and _copied(self.output_path, written.page.path):
-                    yield written.page.path
 
     def pages(self) -> list[Written]:
         """Every file of this run: content at its own page (not stubs), listings resolved."""
@@ -317,7 +307,8 @@ def pages_of(main: SiteRun, options: PelicanOptions) -> Sites:
         if prefixes[1] and prefixes[0] != prefixes[1]:
             notices.append(_moved_notice(run, *prefixes))
         run_left_out: list[str] = []
-        listed = _listed(run, options, static, run_left_out)
+        statics: list[str] | None = [] if statics_unmatched else None
+        listed = _listed(run, options, static, run_left_out, statics)
         pretty = options.core.pretty_urls
         for written in listed:
             page = _rebased(written, *prefixes, pretty)
@@ -325,24 +316,23 @@ def pages_of(main: SiteRun, options: PelicanOptions) -> Sites:
             if _rendered(written):
                 rendered.append(page.path)
         left_out += [prefixes[0] + path for path in run_left_out]
-        if statics_unmatched:
-            for path in run.static_paths():
-                statics_unmatched.note(prefixes[0] + path)
-                a_static = a_static or prefixes[0] + path
+        for path in statics or ():
+            statics_unmatched.note(prefixes[0] + path)
+            a_static = a_static or prefixes[0] + path
     notices += _unmatched_static_notices(statics_unmatched, a_static)
     checked = _checked(pages, main.output_path, options, rendered)
     return Sites(checked, separate, left_out, merged_folders, notices)
 
 
 def _unmatched_static_notices(unmatched: UnmatchedPatterns, a_static: str) -> list[Notice]:
-    """An `include_static` pattern that matched no static file Pelican copied (a typo, or
+    """An `include_static` pattern that matched no static file of Pelican's (a typo, or
     files another plugin copies, which Pelican does not know as static files)."""
     example = f" such as {a_static!r}" if a_static else ""
     return [
         Notice(
             "info",
             UNMATCHED,
-            f"include_static: the pattern {pattern!r} matches no static file Pelican copied, "
+            f"include_static: the pattern {pattern!r} matches no static file of Pelican's, "
             f"so it lists nothing; patterns match the files' output paths{example} (files "
             "another plugin copies are not Pelican's static files)",
             ("include_static",),
@@ -353,12 +343,19 @@ def _unmatched_static_notices(unmatched: UnmatchedPatterns, a_static: str) -> li
 
 
 def _listed(
-    run: SiteRun, options: PelicanOptions, static: PathMatcher, left_out: list[str]
+    run: SiteRun,
+    options: PelicanOptions,
+    static: PathMatcher,
+    left_out: list[str],
+    statics: list[str] | None = None,
 ) -> list[Written]:
     """The files of one run that its sitemap lists; the others' paths go to `left_out`
-    (drafts, hidden content: a pattern naming them is not one that matches nothing)."""
+    (drafts, hidden content: a pattern naming them is not one that matches nothing). With
+    `statics`, the paths of the static files go there too."""
     listed = []
     for written in run.pages():
+        if statics is not None and written.status == STATIC:
+            statics.append(written.page.path)
         if _wanted(written, options, static, run.output_path) and (
             written.status != STATIC or _copied(run.output_path, written.page.path)
         ):
