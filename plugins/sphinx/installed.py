@@ -29,8 +29,11 @@ def installed_folders() -> tuple[str, ...]:
     return tuple(sorted(os.path.join(folder, "") for folder in found))
 
 
-def project_files(paths: Iterable[str], srcdir: str) -> tuple[str, ...]:
-    """`paths` without the installation's files. A virtualenv in the source folder is the
+def project_files(
+    paths: Iterable[str], srcdir: str, products: tuple[str, ...] = ()
+) -> tuple[str, ...]:
+    """`paths` without the installation's files, nor those below `products` (folders the build
+    writes into, ending in a separator). A virtualenv in the source folder is the
     installation's; documentation kept inside an installed package counts its own files."""
     installed = installed_folders()
     source = os.path.join(os.path.normcase(os.path.normpath(srcdir)), "")
@@ -38,6 +41,8 @@ def project_files(paths: Iterable[str], srcdir: str) -> tuple[str, ...]:
     kept = []
     for path in paths:
         normal = os.path.normcase(os.path.normpath(path))
+        if products and normal.startswith(products):
+            continue
         if not normal.startswith(installed) or (source_installed and normal.startswith(source)):
             kept.append(path)
     return tuple(kept)

@@ -125,9 +125,7 @@ def dependency_paths(
     sorted, but the Python installation's (`installed`: their times are the install's) and
     those in the build's own folders (`products`, from `build_folders`)."""
     paths = (os.path.join(srcdir, os.fspath(path)) for path in dependencies)
-    if products:
-        paths = (p for p in paths if not os.path.normcase(os.path.normpath(p)).startswith(products))
-    return project_files(sorted(paths), srcdir)
+    return project_files(sorted(paths), srcdir, products)
 
 
 def build_folders(
