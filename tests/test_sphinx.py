@@ -1168,6 +1168,63 @@ def test_sphinx_sitemap_beside_sitemapkit_is_named_in_a_warning(tmp_path: Path, 
     assert locs(build.out / "sitemap.xml") == [BASE + "index.html"]
 
 
+def test_sphinx_immaterial_writing_its_own_sitemap_is_named_with_the_option_to_remove(
+    tmp_path: Path,
+) -> None:
+    """The theme writes sitemap.xml on every build while its `site_url` option is set: the
+    generic replaced-file warning alone would not say what to change. (In a process of its own:
+    the theme patches Sphinx's classes as it loads.)"""
+    options = {"font": False, "site_url": "https://kit.example.org/"}  # no fonts downloaded
+    files = {
+        "conf.py": conf(
+            "extensions = ['sphinx_immaterial', 'sitemapkit.sphinx']",
+            "html_theme = 'sphinx_immaterial'",
+            f"html_theme_options = {options!r}",
+            f"html_baseurl = {BASE!r}",
+        ),
+        "index.rst": "Home\n====\n",
+    }
+    src = make_site(tmp_path, files)
+    build = sphinx_build_process(src, tmp_path / "out")
+    assert build.returncode == 0
+    assert (
+        "WARNING: sitemapkit: sphinx-immaterial writes a sitemap.xml of its own because "
+        "html_theme_options['site_url'] is set (the theme reads it for that alone) and "
+        "sitemapkit writes sitemap.xml too; remove site_url from html_theme_options"
+    ) in build.stderr
+    assert locs(tmp_path / "out" / "sitemap.xml") == [BASE + "index.html"]  # sitemapkit's, last
+
+    without = files["conf.py"].replace(", 'site_url': 'https://kit.example.org/'", "")
+    assert without != files["conf.py"]
+    write_tree(src, {"conf.py": without})
+    quiet = sphinx_build_process(src, tmp_path / "quiet")
+    assert quiet.returncode == 0
+    assert "sitemapkit" not in quiet.stderr
+    assert locs(tmp_path / "quiet" / "sitemap.xml") == [BASE + "index.html"]
+
+
+def test_a_theme_option_holding_the_address_is_named_when_html_baseurl_is_missing(
+    tmp_path: Path,
+) -> None:
+    """sphinx-rtd-theme's and alabaster's `canonical_url`, older than `html_baseurl`, gives the
+    pages canonical links already: the advice names that address, not a placeholder."""
+    files = {
+        "conf.py": conf(
+            "extensions = ['sitemapkit.sphinx']",
+            "html_theme_options = {'canonical_url': 'https://kit.example.org/en/latest/'}",
+        ),
+        "index.rst": "Home\n====\n",
+    }
+    build = sphinx_build(make_site(tmp_path, files), tmp_path / "out")
+    assert build.code == 0
+    assert (
+        "sitemapkit: no sitemap is written because the site's address is unknown (one an earlier "
+        "build wrote is left as it was); set html_baseurl = 'https://kit.example.org/en/latest/' "
+        "in conf.py, the address html_theme_options['canonical_url'] gives the theme"
+    ) in build.warnings
+    assert sitemap_files(build.out) == []
+
+
 @pytest.mark.parametrize("builder", ["html", "dirhtml"])
 def test_the_404_page_is_left_out_and_a_document_named_404_below_it_is_listed(
     tmp_path: Path, builder: str

@@ -45,6 +45,7 @@ from .config import (
     doubtful_settings,
     resolve_sphinx_options,
     sphinx_leaves_out,
+    theme_address,
     where_set,
 )
 from .generated import GeneratedPages
@@ -183,6 +184,27 @@ def warn_about_peer(app: Sphinx, options: SitemapOptions) -> None:
     )
 
 
+#: A theme that writes `sitemap.xml` itself when its `site_url` option is set.
+THEME_WITH_SITEMAP = "sphinx_immaterial"
+
+
+def warn_about_theme_sitemap(app: Sphinx, options: SitemapOptions) -> None:
+    """sphinx-immaterial writes `sitemap.xml` at the end of every build when its `site_url`
+    option is set, which it reads for nothing else: sitemapkit's file then replaces it."""
+    given = theme_address(app.config)
+    if THEME_WITH_SITEMAP not in app.extensions or given is None or given[0] != "site_url":
+        return
+    logger.warning(
+        "sitemapkit: sphinx-immaterial writes a sitemap.xml of its own because "
+        "html_theme_options['site_url'] is set (the theme reads it for that alone)%s; remove "
+        "site_url from html_theme_options (%s is the address sitemapkit lists pages at)",
+        " and sitemapkit writes sitemap.xml too" if options.sitemap_name == PEER_FILE else "",
+        BASE_URL_SETTING,
+        type=LOG_TYPE,
+        subtype="peer",
+    )
+
+
 class SitemapRun:
     """One Sphinx application's sitemap: options from `builder-inited`, pages at the end."""
 
@@ -228,6 +250,7 @@ class SitemapRun:
                 logger.warning("sitemapkit: %s", message, type=LOG_TYPE, subtype="peer")
         if self.options is not None:
             warn_about_peer(app, self.options)
+            warn_about_theme_sitemap(app, self.options)
             for message in doubtful_settings(app.config, self.options, app.builder):
                 logger.warning("sitemapkit: %s", message, type=LOG_TYPE, subtype="config")
         if self.options is None:
@@ -238,7 +261,7 @@ class SitemapRun:
             (logger.info if stated else logger.warning)(
                 "sitemapkit: no sitemap is written because the site's address is unknown (one "
                 "an earlier build wrote is left as it was); set %s",
-                base_url_advice(),
+                base_url_advice(app.config),
                 type=LOG_TYPE,
                 subtype="no-base-url",
             )

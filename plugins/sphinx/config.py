@@ -174,13 +174,39 @@ def doubtful_settings(
     return found
 
 
-def base_url_advice() -> str:
-    """What to write in conf.py for the address: on Read the Docs, the address it gives."""
+#: Theme options that hold the site's address where a theme asks for it itself: the
+#: canonical links of sphinx-rtd-theme and alabaster (before `html_baseurl`), and the sitemap
+#: of sphinx-immaterial.
+THEME_ADDRESS_OPTIONS = ("canonical_url", "site_url")
+
+
+def theme_address(config: Config) -> tuple[str, str] | None:
+    """(option, address) of a theme option that gives the site's address already."""
+    options = getattr(config, "html_theme_options", None)
+    if not isinstance(options, dict):
+        return None
+    for option in THEME_ADDRESS_OPTIONS:
+        value = options.get(option)
+        if isinstance(value, str) and value.strip().startswith(("https://", "http://")):
+            return option, value.strip()
+    return None
+
+
+def base_url_advice(config: Config) -> str:
+    """What to write in conf.py for the address: on Read the Docs, the address it gives; the
+    address a theme option holds already."""
     if os.environ.get("READTHEDOCS") == "True" and os.environ.get("READTHEDOCS_CANONICAL_URL"):
         return (
             f'{BASE_URL_SETTING} = os.environ.get("READTHEDOCS_CANONICAL_URL", "") in conf.py '
             "(with `import os`): the address Read the Docs serves this version at, which it "
             "sets while it builds"
+        )
+    given = theme_address(config)
+    if given is not None:
+        option, address = given
+        return (
+            f"{BASE_URL_SETTING} = {address!r} in conf.py, the address "
+            f"html_theme_options['{option}'] gives the theme"
         )
     return f"{BASE_URL_SETTING} = 'https://example.com/docs/' (or {PREFIX}base_url) in conf.py"
 
