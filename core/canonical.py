@@ -20,7 +20,6 @@ from urllib.parse import unquote, urljoin, urlsplit
 from .page_heads import NOT_TAGS, file_head
 from .redirect_stubs import is_stub_file
 from .urls import DEFAULT_PORTS, local_host, punycode_host
-from .validate_values import remainder_under
 
 _LINK = re.compile(r"""<link\b(?:[^>"']|"[^"]*"|'[^']*')*>""", re.IGNORECASE)
 _BASE = re.compile(r"""<base\b(?:[^>"']|"[^"]*"|'[^']*')*>""", re.IGNORECASE)
@@ -101,9 +100,10 @@ def home_page_elsewhere(root: str, base_url: str) -> HomeElsewhere | None:
     (`https://example.com/docs/`, `https://www.example.com/`), and a base URL that misses it
     lists every page at an address search engines do not index.
 
-    Not said of a redirect stub, nor of a preview's base URL (its pages link the public
-    address), nor of a link to a page of its own (`home.html`), nor of one to a folder the
-    site has below the base (a language root's `en/`).
+    A link to a folder the site has (a language root's `en/`) names the site's address
+    followed by that folder. A redirect stub at the top (Hugo's to the default language) is
+    read only for such a link. Not said of a preview's base URL (its pages link the public
+    address), nor of a link to a page of its own (`home.html`).
     """
     path = os.path.join(root, "index.html")
     try:
@@ -112,8 +112,7 @@ def home_page_elsewhere(root: str, base_url: str) -> HomeElsewhere | None:
         return None
     if not stat.S_ISREG(info.st_mode) or local_host(base_url) is not None:
         return None  # a FIFO would never end
-    if is_stub_file("index.html", root, info.st_size):
-        return None
+    stub = is_stub_file("index.html", root, info.st_size)
     link = canonical_link(file_head("index.html", root))
     if not link:
         return None
@@ -128,12 +127,23 @@ def home_page_elsewhere(root: str, base_url: str) -> HomeElsewhere | None:
         if "." in folder_path.rpartition("/")[2]:
             return None  # a page of its own, not the site's address
         folder_path += "/"  # Astro's `trailingSlash: "never"` links `/docs`
-    folder = f"{parts.scheme}://{parts.netloc}{folder_path}"
+    site_path = _without_site_folder(folder_path, root)
+    if stub and site_path == folder_path:
+        return None  # a redirect elsewhere: no word on where this site is
+    folder = f"{parts.scheme}://{parts.netloc}{site_path}"
     if names_another_page(base_url, folder) is None:
         return None
-    below = remainder_under(folder, base_url)
-    if below and os.path.isfile(
-        os.path.join(root, *unquote(below).strip("/").split("/"), "index.html")
-    ):
-        return None  # a folder of this site: a language root, not the site's address
     return HomeElsewhere(target, folder)
+
+
+def _without_site_folder(path: str, root: str) -> str:
+    """A URL path (ending in `/`) without its longest end that is a folder of the site with a
+    page of its own (`/docs/en/` -> `/docs/` where `root` has `en/index.html`)."""
+    segments = [segment for segment in path.split("/") if segment]
+    for start in range(len(segments)):
+        below = [unquote(segment) for segment in segments[start:]]
+        if os.sep in "".join(below) or ".." in below:
+            continue  # no path of the site's
+        if os.path.isfile(os.path.join(root, *below, "index.html")):
+            return "/" + "".join(segment + "/" for segment in segments[:start])
+    return path

@@ -253,6 +253,55 @@ def test_a_home_page_whose_canonical_link_names_another_address_is_a_warning(
         ]
 
 
+#: Hugo's page at the top of a site whose languages each have a folder: a redirect stub.
+HUGO_LANGUAGE_STUB = (
+    '<!DOCTYPE html><html lang="en-us"><head><title>{0}</title><link rel="canonical" '
+    'href="{0}"><meta charset="utf-8"><meta http-equiv="refresh" content="0; url={0}"></head>'
+    "</html>"
+)
+
+
+@pytest.mark.parametrize(
+    ("link", "base_url", "folder"),
+    [
+        ("https://example.org/docs/en/", "https://example.org/", "https://example.org/docs/"),
+        ("https://example.org/docs/en/", "https://www.example.org/docs/", "https://example.org/docs/"),
+        ("https://example.org/docs/en/", "https://example.org/docs/", None),
+        ("https://example.org/en/", "https://example.org/", None),
+        ("https://example.org/docs/fr/", "https://example.org/", None),  # no fr/: a redirect away
+        ("https://other.example/", "https://example.org/", None),
+    ],
+)
+def test_a_home_page_redirecting_to_a_language_folder_names_the_sites_address(
+    tmp_path: Path, link: str, base_url: str, folder: str | None
+) -> None:
+    """Hugo's multilingual site (defaultContentLanguageInSubdir) has a redirect stub at the top,
+    whose link names the site's address followed by the language's folder: a base URL without
+    the site's subpath is told as for any other home page, with the address without `en/`."""
+    site = write_tree(
+        tmp_path / "site",
+        {
+            "index.html": HUGO_LANGUAGE_STUB.format(link),
+            "en/index.html": "<p>Home",
+            "en/a/index.html": "<p>A",
+        },
+    )
+    done = run("build", str(site), "--base-url", base_url, "--no-robots")
+    assert done.returncode == 0, done.stderr
+    said = [line for line in done.stderr.splitlines() if "[canonical-base]" in line]
+    if folder is None:
+        assert said == []
+    else:
+        assert said == [
+            f"sitemapkit: warning: the home page's canonical link names {link}, not the base "
+            f"URL {base_url}, so search engines index the pages at other addresses than the "
+            f"sitemap lists; set the base URL to the address the site is served from (such as "
+            f"{folder}), or correct the generator's link [canonical-base]"
+        ]
+    assert base_url + "en/a/" in locs(site / "sitemap.xml")
+    assert base_url not in locs(site / "sitemap.xml")  # the stub itself
+
+
 def test_a_home_page_that_is_a_fifo_is_not_read(tmp_path: Path) -> None:
     site = write_tree(tmp_path / "site", {"a.html": "<p>"})
     os.mkfifo(site / "index.html")
