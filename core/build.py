@@ -271,8 +271,10 @@ def _build(
     stubs = _Stubs(maker.unmatched)
     first: list[Page] = []  # the scan's first pages, looked at for front matter at the end
     sitemaps_below: list[str] = []  # a scan's sitemap files in folders below the top
+    templates: list[str] = []  # the first template file the scan found
     if pages is None:
-        scanned = iter(scan_output(root, stubs, options.skip_noindex is True, sitemaps_below))
+        noindex = options.skip_noindex is True
+        scanned = iter(scan_output(root, stubs, noindex, sitemaps_below, templates))
         first = list(islice(scanned, TEMPLATE_SAMPLE))  # no step added for the other pages
         entries: Iterable[Entry] = stream_entries(chain(first, scanned), maker)
     else:
@@ -316,6 +318,8 @@ def _build(
         report(_earlier_names_notice(earlier, options))
     if written.urls and all_templates(root, [page.path for page in first]):
         report(_templates_notice(first[0].path))
+    elif written.urls and templates:
+        report(_template_files_notice(templates[0]))
     if written.urls == 0:
         nothing_found = pages is None and not maker.skipped and not stubs.count
         report(
@@ -351,6 +355,18 @@ def _build(
                 )
             )
     return result
+
+
+def _template_files_notice(first: str) -> Notice:
+    """Eleventy's `src/` with a page that is copied as it is: its templates give it away."""
+    return Notice(
+        "warning",
+        "templates",
+        f"the folder holds a template file ({first!r}), which a generator renders into pages "
+        "and no built site holds, so this folder looks like the site's sources, not the site "
+        "built from them, and the sitemaps written into it may be published from there; give "
+        "the folder the generator builds the site into",
+    )
 
 
 def _templates_notice(first: str) -> Notice:

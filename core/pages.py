@@ -11,6 +11,7 @@ from .dates import parse_lastmod
 from .noindex import file_says_noindex, outputs_marked
 from .options import CHANGEFREQ_WORDS, as_number, parse_bool
 from .page_heads import starts_as_html
+from .project_folder import TEMPLATE_SUFFIXES
 from .redirect_stubs import STUB_MAX_BYTES, is_stub_file
 
 HTML_SUFFIXES = (".html", ".htm")
@@ -217,6 +218,7 @@ def scan_output(
     stubs: SkippedPages | None = None,
     read_noindex: bool = False,
     sitemaps: list[str] | None = None,
+    templates: list[str] | None = None,
 ) -> Generator[Page, None, None]:
     """Every *.html / *.htm (in any case) below `root`, depth-first in sorted name order.
 
@@ -224,10 +226,12 @@ def scan_output(
     already on the current path, so a link loop ends). Hidden files and folders are skipped,
     and so are redirect stubs, noted in `stubs`. With `read_noindex`, each page's head is read
     and a page whose robots meta tag says noindex comes marked so. The sitemap files found
-    below the top (`SITEMAP_FILE_NAMES`) are added to `sitemaps`.
+    below the top (`SITEMAP_FILE_NAMES`) are added to `sitemaps`, and the first template file
+    found (`TEMPLATE_SUFFIXES`: a generator's sources) to `templates`.
     """
     stubs = SkippedPages() if stubs is None else stubs
     sitemaps = [] if sitemaps is None else sitemaps
+    templates = [] if templates is None else templates
     root_real = os.path.realpath(root)
     # One generator with a stack of open folders: `yield from` per level would cost a frame
     # per level for every page.
@@ -281,6 +285,8 @@ def scan_output(
                     )
                 elif prefix and name in SITEMAP_FILE_NAMES and entry.is_file():  # no FIFO
                     sitemaps.append(prefix + name)
+                elif not templates and name.lower().endswith(TEMPLATE_SUFFIXES):
+                    templates.append(prefix + name)
             else:
                 fd = stack.pop()[1]
                 if fd is not None:

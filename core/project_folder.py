@@ -88,6 +88,28 @@ _MARKERS: tuple[tuple[str, str | None, tuple[str, ...], tuple[str, ...]], ...] =
 #: pages are written to other names, so a pattern with one of them matches no page, and a
 #: folder of such files and no page is a project's, or its content folder (Hugo's `content/`).
 SOURCE_SUFFIXES = (".md", ".markdown", ".mkd", ".mdown", ".rst", ".adoc", ".ipynb")
+#: Suffixes of template languages' files (Nunjucks, Liquid, Handlebars, EJS, Pug, WebC…) and
+#: of MDX sources: a generator renders them into pages, and no built site holds them.
+TEMPLATE_SUFFIXES = (
+    ".njk",
+    ".liquid",
+    ".hbs",
+    ".handlebars",
+    ".ejs",
+    ".pug",
+    ".haml",
+    ".slim",
+    ".webc",
+    ".vto",
+    ".11ty.js",
+    ".11ty.cjs",
+    ".11ty.mjs",
+    ".jinja",
+    ".jinja2",
+    ".erb",
+    ".astro",
+    ".mdx",
+)
 #: How many entries of a folder without pages are looked at for sources, at the most.
 _SOURCE_LOOK = 10_000
 #: Files a repository or a published folder holds beside its pages, whatever built them.

@@ -796,6 +796,35 @@ def test_pages_that_all_start_with_front_matter_are_told_to_be_sources(
     assert "[templates]" not in capsys.readouterr().err
 
 
+def test_a_folder_holding_template_files_is_told_to_be_sources(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Eleventy's `src/` whose only page is a fragment copied as it is (passthrough): its
+    Nunjucks templates say it is the sources; a built site holds none."""
+    source = write_tree(
+        tmp_path / "src",
+        {
+            "about.md": "---\ntitle: About\n---\nAbout",
+            "index.njk": "---\nlayout: base.njk\n---\n<p>Home",
+            "_includes/base.njk": "<html>{{ content | safe }}</html>",
+            "static/snippet.html": "<p>static fragment</p>",
+        },
+    )
+    assert main(["build", str(source), "--base-url", "https://x.org/", "--no-robots"]) == 0
+    said = [line for line in capsys.readouterr().err.splitlines() if "[templates]" in line]
+    assert said == [
+        "sitemapkit: warning: the folder holds a template file ('_includes/base.njk'), which a "
+        "generator renders into pages and no built site holds, so this folder looks like the "
+        "site's sources, not the site built from them, and the sitemaps written into it may be "
+        "published from there; give the folder the generator builds the site into [templates]"
+    ]
+    built = write_tree(
+        tmp_path / "_site", {"index.html": "<p>Home", "about/index.html": "<p>About", "a.md": "A"}
+    )
+    assert main(["build", str(built), "--base-url", "https://x.org/", "--no-robots"]) == 0
+    assert "[templates]" not in capsys.readouterr().err
+
+
 def test_a_folder_of_sources_is_told_to_be_one(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
