@@ -265,7 +265,11 @@ HUGO_LANGUAGE_STUB = (
     ("link", "base_url", "folder"),
     [
         ("https://example.org/docs/en/", "https://example.org/", "https://example.org/docs/"),
-        ("https://example.org/docs/en/", "https://www.example.org/docs/", "https://example.org/docs/"),
+        (
+            "https://example.org/docs/en/",
+            "https://www.example.org/docs/",
+            "https://example.org/docs/",
+        ),
         ("https://example.org/docs/en/", "https://example.org/docs/", None),
         ("https://example.org/en/", "https://example.org/", None),
         ("https://example.org/docs/fr/", "https://example.org/", None),  # no fr/: a redirect away
