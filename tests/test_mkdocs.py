@@ -1371,6 +1371,23 @@ def test_pretty_urls_and_clean_urls_without_directory_urls_are_warnings(
     assert "https://example.com/guide/install" in locs(site / "sitemap.xml")
 
 
+def test_clean_urls_with_materials_offline_plugin_after_it_is_a_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Material's offline plugin turns use_directory_urls off in its own on_config, which runs
+    after this plugin's when it is listed later: the setting is read once all have run."""
+    plugins = ["search", {"sitemapkit": {"clean_urls": True}}, "offline"]
+    config = {"site_url": "https://example.com/", "theme": "material", "plugins": plugins}
+    with caplog.at_level(logging.WARNING):
+        site = run_build(make_site(tmp_path, config))
+    assert sitemapkit_messages(caplog, logging.WARNING) == [
+        "sitemapkit: plugins.sitemapkit.clean_urls lists the pages without `.html`, while "
+        "their links and canonical links keep it (use_directory_urls is false); set "
+        "use_directory_urls: true for URLs without `.html` everywhere, or remove it"
+    ]
+    assert (site / "guide" / "install.html").is_file()  # the offline plugin's file names
+
+
 def test_rebuild_and_repeated_post_build_give_identical_files(
     tmp_path: Path, schemas: SchemaSet
 ) -> None:

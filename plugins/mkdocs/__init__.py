@@ -33,7 +33,7 @@ from sitemapkit.gc_pause import paused_gc
 from sitemapkit.urls import normalise_base_url
 
 from .blog_drafts import unpublished_posts
-from .config import SitemapkitConfig, core_options
+from .config import SitemapkitConfig, clean_urls_advice, core_options
 from .git_dates import shallow_clone
 from .included import IncludedFiles
 from .pages import (
@@ -166,6 +166,9 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
     @event_priority(-100)  # late, though any plugin's files are final by now
     def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment:
         drop_theme_template(files, config)  # before MkDocs copies static files
+        advice = clean_urls_advice(self.config, config)
+        if advice is not None:
+            self._warn_once(advice)
         if self.open:
             build = self.open[-1]
             build.files = files

@@ -73,6 +73,18 @@ def is_dev_address(config: MkDocsConfig) -> bool:
     return parts.scheme == "http" and parts.netloc == f"{host}:{port}"
 
 
+def clean_urls_advice(plugin_config: Mapping[str, Any], config: MkDocsConfig) -> str | None:
+    """`clean_urls` beside `use_directory_urls: false`, read once every plugin's `on_config`
+    has run: Material's offline plugin turns directory URLs off in its own."""
+    if plugin_config["clean_urls"] is not True or config.use_directory_urls:
+        return None
+    return (
+        f"{SPELLING.format('clean_urls')} lists the pages without `.html`, while their links "
+        "and canonical links keep it (use_directory_urls is false); set use_directory_urls: "
+        "true for URLs without `.html` everywhere, or remove it"
+    )
+
+
 def core_options(
     plugin_config: Mapping[str, Any], config: MkDocsConfig, command: str, log: PrefixedLogger
 ) -> SitemapOptions | None:
@@ -87,12 +99,6 @@ def core_options(
         log.warning(
             f"{SPELLING.format('pretty_urls')} has no effect with MkDocs: the sitemap lists "
             "MkDocs' own URLs; set `use_directory_urls: false` for .html URLs and remove it"
-        )
-    if values["clean_urls"] is True and not config.use_directory_urls:
-        log.warning(
-            f"{SPELLING.format('clean_urls')} lists the pages without `.html`, while their "
-            "links and canonical links keep it (use_directory_urls is false); set "
-            "use_directory_urls: true for URLs without `.html` everywhere, or remove it"
         )
     chosen_base = values["base_url"]
     if chosen_base is None:
