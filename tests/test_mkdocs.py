@@ -793,6 +793,30 @@ def test_a_sitemap_key_that_is_neither_false_nor_a_mapping_or_miscased_is_a_warn
     assert len(locs(site / "sitemap.xml")) == 4
 
 
+def test_materials_meta_plugin_sets_a_folders_sitemap_key_and_a_miscased_one_is_told_as_its(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A `.meta.yml` gives its folder's pages metadata: `sitemap` counts as the pages' own, and
+    a `Sitemap` there is told as the plugin's, not as the page's front matter."""
+    docs = {
+        "index.md": "# Home\n",
+        "drafts/.meta.yml": "sitemap:\n  exclude: true\n",
+        "drafts/one.md": "# One\n",
+        "news/.meta.yml": "Sitemap:\n  priority: 0.2\n",
+        "news/two.md": "# Two\n",
+    }
+    config = {"site_url": "https://example.com/", "theme": "material", "nav": None}
+    config_file = make_site(tmp_path, {**config, "plugins": ["meta", "sitemapkit"]}, docs)
+    with caplog.at_level(logging.WARNING):
+        site = run_build(config_file)
+    assert sitemapkit_messages(caplog, logging.WARNING) == [
+        "sitemapkit: page 'news/two.md', metadata 'Sitemap', which a plugin gave it (Material's "
+        "meta plugin from a .meta.yml in its folder or above, say): front-matter keys are "
+        "case-sensitive, so it is not read; write 'sitemap'"
+    ]
+    assert locs(site / "sitemap.xml") == ["https://example.com/", "https://example.com/news/two/"]
+
+
 def test_a_front_matter_mistake_is_told_once_though_each_language_reads_the_page(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

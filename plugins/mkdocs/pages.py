@@ -33,11 +33,25 @@ def warn_of_other_case(file: File, meta: Mapping[str, object], warn: Warn) -> No
     its own): a `Sitemap:` key would be ignored without a word."""
     for key in meta:
         if isinstance(key, str) and key.lower() == FRONT_MATTER_KEY:
+            if key in _own_front_matter(file):
+                where = f"page {file.src_uri!r}, front matter {key!r}"
+            else:  # rare: the file is read again only to say where the key came from
+                where = (
+                    f"page {file.src_uri!r}, metadata {key!r}, which a plugin gave it (Material's "
+                    "meta plugin from a .meta.yml in its folder or above, say)"
+                )
             warn(
-                f"page {file.src_uri!r}, front matter {key!r}: front-matter keys are "
-                f"case-sensitive, so it is not read; write {FRONT_MATTER_KEY!r}"
+                f"{where}: front-matter keys are case-sensitive, so it is not read; write "
+                f"{FRONT_MATTER_KEY!r}"
             )
             return
+
+
+def _own_front_matter(file: File) -> Mapping[str, object]:
+    try:
+        return get_data(source_text(file))[1]
+    except ValueError:
+        return {}
 
 
 def front_matter_metadata(file: File, meta: Mapping[str, object], warn: Warn) -> PageMetadata:
