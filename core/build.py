@@ -24,6 +24,7 @@ from .entries import (
 from .errors import SitemapkitError, file_system_error
 from .folder_lock import WAIT_SECONDS, folder_lock
 from .gc_pause import paused_gc
+from .generator_sitemaps import generator_switch
 from .options import DEFAULT_XML_NAMES, SitemapOptions
 from .pages import Page, SkippedPages, scan_output
 from .project_folder import TEMPLATE_SAMPLE, a_source_file, all_templates
@@ -77,7 +78,26 @@ class BuildResult(WriteResult):
         return f"{self.urls:,} URL{'' if self.urls == 1 else 's'} in {self.files_named()}"
 
 
-def _replaced_notice(replaced: list[str], names: FileNames, orphaned: list[str]) -> Notice:
+class _Switch:
+    """How the generator that built a scanned site turns its sitemaps off, read from its pages
+    only when a notice needs it."""
+
+    def __init__(self, root: str | None, first: list[str]) -> None:
+        self.root, self.first = root, first
+        self.found: tuple[str, str] | bool | None = False  # False: not read yet
+
+    def said(self) -> str:
+        if self.found is False:
+            self.found = None if self.root is None else generator_switch(self.root, self.first)
+        if not isinstance(self.found, tuple):
+            return ""
+        generator, how = self.found
+        return f"; {generator} built this site (its pages say so): {how} stops its own sitemaps"
+
+
+def _replaced_notice(
+    replaced: list[str], names: FileNames, orphaned: list[str], switch: str = ""
+) -> Notice:
     """Two tools writing one file take turns silently; the user should hear of it."""
     options = sorted({names.option_naming(name) for name in replaced})
     it = "it" if len(replaced) == 1 else "them"
@@ -87,7 +107,8 @@ def _replaced_notice(replaced: list[str], names: FileNames, orphaned: list[str])
         f"replaced {', '.join(replaced)}, which sitemapkit did not recognise as its own: "
         f"if another sitemap plugin or a file in the site's sources writes {it}, turn that off "
         f"or remove {it}, or set {' or '.join(options)} to give sitemapkit's files other names"
-        + _orphans(orphaned),
+        + _orphans(orphaned)
+        + switch,
         tuple(options),
     )
 
@@ -293,10 +314,11 @@ def _build(
         for rule, crawlers in disallowed.blockers(index_url[path_start:]).items():
             found = Blocked(rule, index_url, 1, set(crawlers))
             report(_index_disallowed_notice(found, at_root=site_path == "/"))
+    switch = _Switch(root if pages is None else None, [page.path for page in first])
     if sitemaps_below:
         nested = _sitemaps_of_listed_folders(root, sitemaps_below, maker)
         if nested:
-            report(_nested_sitemaps_notice(nested))
+            report(_nested_sitemaps_notice(nested, switch.said()))
     if maker.redirects.count:  # an adapter's pages found to redirect, as the scan's stubs
         stubs.first = stubs.first or maker.redirects.first
         stubs.count += maker.redirects.count
@@ -306,7 +328,7 @@ def _build(
     result = BuildResult(**vars(written), skipped=dict(maker.skipped))
     fresh = [name for name in written.replaced if name not in written.left_over]
     if fresh:
-        report(_replaced_notice(fresh, writer.names, written.orphaned))
+        report(_replaced_notice(fresh, writer.names, written.orphaned, switch.said()))
     if written.left_over:
         report(_left_over_notice(written.left_over, [] if fresh else written.orphaned))
     for option, suffix in (("gzip", ".gz"), ("txt", ".txt")):
@@ -516,7 +538,7 @@ def _sitemaps_of_listed_folders(root: str, found: list[str], maker: EntryMaker) 
     return kept
 
 
-def _nested_sitemaps_notice(found: list[str]) -> Notice:
+def _nested_sitemaps_notice(found: list[str], switch: str = "") -> Notice:
     """`found`: the sitemap files in listed folders below the top, told a folder at a time."""
     folders: dict[str, str] = {}
     for path in found:
@@ -530,7 +552,7 @@ def _nested_sitemaps_notice(found: list[str]) -> Notice:
         f"{folder}{more} has a sitemap of its own ({file}), listing the pages of its folder, "
         f"which this sitemap lists too: each URL is in two sitemaps, with lastmods that may "
         f"differ; leave the folder out here (--exclude '/{folder}') and name its sitemap in "
-        "robots.txt, or remove that sitemap (and stop what writes it)",
+        "robots.txt, or remove that sitemap (and stop what writes it)" + switch,
     )
 
 

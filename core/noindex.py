@@ -20,18 +20,14 @@ from collections.abc import Iterable
 from html import unescape
 
 from .folder_files import open_folder, read_in_folder
-from .page_heads import MAX_HEAD_BYTES, NOT_TAGS, read_head
+from .page_heads import MAX_HEAD_BYTES, META_CONTENT, META_TAG, NOT_TAGS, meta_name, read_head
 from .redirect_stubs import is_redirect_stub
 
-_META = re.compile(r"""<meta\b(?:[^>"']|"[^"]*"|'[^']*')*>""")
 #: The names of the tags read: every engine's, and those of the crawlers that read sitemaps.
 _NAMES = ("robots", "googlebot", "bingbot")
 _BYTE_NAMES = tuple(name.encode() for name in _NAMES)
 _ANY_NAME = "|".join(_NAMES)
-_NAMED_ROBOTS = re.compile(
-    rf"""\sname\s*=\s*(?:"\s*(?:{_ANY_NAME})\s*"|'\s*(?:{_ANY_NAME})\s*'|(?:{_ANY_NAME})(?=[\s/>]))"""
-)
-_CONTENT = re.compile(r"""\scontent\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""")
+_NAMED_ROBOTS = meta_name(_ANY_NAME)
 _SEPARATORS = re.compile(r"[\s,]+")
 #: `none` is `noindex, nofollow` in one word.
 _NOT_INDEXED = frozenset({"noindex", "none"})
@@ -75,10 +71,10 @@ def _lowered_head_says_noindex(head: str) -> bool:
     if "bot" not in head or not ("robots" in head or "googlebot" in head or "bingbot" in head):
         return False
     head = NOT_TAGS.sub("", head)
-    for tag in _META.findall(head):
+    for tag in META_TAG.findall(head):
         if not _NAMED_ROBOTS.search(tag):
             continue
-        content = _CONTENT.search(tag)
+        content = META_CONTENT.search(tag)
         if content is None:
             continue
         value = next(group for group in content.groups() if group is not None)

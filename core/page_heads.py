@@ -25,6 +25,19 @@ NOT_TAGS = re.compile(
     r"<!--.*?(?:-->|\Z)|<(script|style|template|noscript)\b.*?(?:</\1\s*>|\Z)",
     re.DOTALL | re.IGNORECASE,
 )
+#: A `<meta>` tag of a lowered head, quoted `>` and all, and its `content` attribute's value
+#: (in whichever of the three groups its quoting fills).
+META_TAG = re.compile(r"""<meta\b(?:[^>"']|"[^"]*"|'[^']*')*>""")
+META_CONTENT = re.compile(r"""\scontent\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""")
+
+
+def meta_name(names: str) -> re.Pattern[str]:
+    """A lowered `<meta>` tag's `name` attribute being one of `names` (`robots|googlebot`)."""
+    return re.compile(
+        rf"""\sname\s*=\s*(?:"\s*(?:{names})\s*"|'\s*(?:{names})\s*'|(?:{names})(?=[\s/>]))"""
+    )
+
+
 _HEAD_ENDS = re.compile(rb"</head|<body", re.IGNORECASE)
 #: A head's declared charset: `<meta charset="...">`, or `http-equiv` content's `charset=...`.
 _CHARSET = re.compile(rb"""<meta\b[^>]*?charset\s*=\s*["']?\s*([A-Za-z0-9._:-]+)""", re.IGNORECASE)

@@ -73,6 +73,7 @@ _MARKERS: tuple[tuple[str, str | None, tuple[str, ...], tuple[str, ...]], ...] =
         (),
     ),
     ("Jekyll", "_site", ("_config.yml",), ("_layouts", "_posts", "_includes", "_site")),
+    ("Hexo", "public", ("_config.yml",), ("scaffolds",)),
     ("Eleventy", "_site", (".eleventy.js", ".eleventy.cjs", *_script_names("eleventy.config")), ()),
     ("Astro", "dist", _script_names("astro.config"), ()),
     ("Docusaurus", "build", _script_names("docusaurus.config"), ()),

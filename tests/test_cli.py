@@ -306,6 +306,58 @@ def test_a_home_page_redirecting_to_a_language_folder_names_the_sites_address(
     assert base_url not in locs(site / "sitemap.xml")  # the stub itself
 
 
+def hugo_sitemap(*locations: str, index: bool = False) -> str:
+    """A sitemap as Hugo writes it: an index of the languages' sitemaps, or one of them."""
+    kind, item = ("sitemapindex", "sitemap") if index else ("urlset", "url")
+    items = "".join(f"<{item}><loc>{loc}</loc></{item}>" for loc in locations)
+    return (
+        '<?xml version="1.0" encoding="utf-8" standalone="yes"?>'
+        f'<{kind} xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{items}</{kind}>'
+    )
+
+
+def test_hugos_own_sitemaps_replaced_and_nested_are_told_with_its_switch(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], schemas: SchemaSet
+) -> None:
+    """Hugo writes a sitemap index at the top and one sitemap per language: the warnings about
+    them name its setting that stops them, as its pages' generator tag names Hugo (the top's
+    page is a redirect stub without one)."""
+    base = "https://example.org/"
+    page = '<html><head><meta name="generator" content="Hugo 0.152.2"><title>{}</title>'
+    site = write_tree(
+        tmp_path / "public",
+        {
+            "index.html": HUGO_LANGUAGE_STUB.format(base + "en/"),
+            "sitemap.xml": hugo_sitemap(
+                base + "en/sitemap.xml", base + "fr/sitemap.xml", index=True
+            ),
+            "en/index.html": page.format("Home"),
+            "en/a/index.html": page.format("A"),
+            "en/sitemap.xml": hugo_sitemap(base + "en/", base + "en/a/"),
+            "fr/index.html": page.format("Accueil"),
+            "fr/sitemap.xml": hugo_sitemap(base + "fr/"),
+        },
+    )
+    assert main(["build", str(site), "--base-url", base, "--no-robots"]) == 0
+    said = capsys.readouterr().err
+    switch = (
+        "; Hugo built this site (its pages say so): disableKinds = ['sitemap'] in its "
+        "configuration (hugo.toml) stops its own sitemaps"
+    )
+    replaced = [line for line in said.splitlines() if "[replaced-file]" in line]
+    nested = [line for line in said.splitlines() if "[nested-sitemap]" in line]
+    assert len(replaced) == 1 and replaced[0].endswith(switch + " [replaced-file]"), said
+    assert "still in the output and listed by no index now" in replaced[0]
+    assert len(nested) == 1 and nested[0].endswith(switch + " [nested-sitemap]"), said
+    schemas.validate_folder(site)
+
+    (site / "en" / "a" / "index.html").write_text("<html><head><title>A</title>", "utf-8")
+    for name in ("en/index.html", "fr/index.html"):
+        (site / name).write_text("<html><head><title>Home</title>", "utf-8")
+    assert main(["build", str(site), "--base-url", base, "--no-robots"]) == 0
+    assert "built this site" not in capsys.readouterr().err  # no generator named: no switch
+
+
 def test_a_home_page_that_is_a_fifo_is_not_read(tmp_path: Path) -> None:
     site = write_tree(tmp_path / "site", {"a.html": "<p>"})
     os.mkfifo(site / "index.html")
@@ -1087,6 +1139,12 @@ def test_a_source_date_epoch_a_little_ahead_keeps_the_build_reproducible(
         (["hugo.toml"], "Hugo", "hugo.toml", "public"),
         (["_config.yml", "_site/index.html"], "Jekyll", "_config.yml", "_site"),
         (["eleventy.config.js"], "Eleventy", "eleventy.config.js", "_site"),
+        (
+            ["_config.yml", "scaffolds/post.md", "package.json", "node_modules/hexo/x.js"],
+            "Hexo",
+            "_config.yml",
+            "public",
+        ),
         (["astro.config.mjs"], "Astro", "astro.config.mjs", "dist"),
         (["docusaurus.config.js"], "Docusaurus", "docusaurus.config.js", "build"),
         (
