@@ -814,7 +814,8 @@ class _Validation:
                 line,
                 f"loc {loc!r} is a page whose robots meta tag says noindex, and "
                 "search engines report a listed noindex page as an error; leave it out "
-                "of the sitemap, or drop the noindex",
+                "of the sitemap (`sitemapkit build --skip-noindex` leaves such pages out), or "
+                "drop the noindex",
             )
             return
         canonical = canonical_link(head)
@@ -834,7 +835,7 @@ class _Validation:
                 "in the site serves (a 404): correct the generator's link; the listed "
                 "address is the one the page is served at",
             )
-        elif other is not None and other.rstrip("/") == loc.rstrip("/"):
+        elif other is not None and unquote(other.rstrip("/")) == unquote(loc.rstrip("/")):
             self.problem(  # Docusaurus without `trailingSlash` links `docs/intro/` as `docs/intro`
                 "warning",
                 "canonical",

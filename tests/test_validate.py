@@ -1275,7 +1275,7 @@ def test_a_loc_whose_page_says_noindex_is_a_warning(make_tree: Callable[..., Pat
     assert report.problems[0].message == (
         "loc 'https://example.com/thanks/' is a page whose robots meta tag says noindex, "
         "and search engines report a listed noindex page as an error; leave it out of the "
-        "sitemap, or drop the noindex"
+        "sitemap (`sitemapkit build --skip-noindex` leaves such pages out), or drop the noindex"
     )
 
 
@@ -1301,6 +1301,7 @@ def test_a_loc_whose_canonical_link_names_another_page_is_a_warning(
                 b + "query.html",
                 b + "api/",  # Sphinx before 8.1, dirhtml: the link names `api.html`, a 404
                 b + "docs/intro/",  # Docusaurus without `trailingSlash` links `docs/intro`
+                b + "docs/caf%C3%A9%20cr%C3%A8me/",  # and this one as written
             ),
             "index.html": page("https://EXAMPLE.com:443/index.html"),  # the same page
             "posts/index.html": page("/posts/"),
@@ -1312,6 +1313,7 @@ def test_a_loc_whose_canonical_link_names_another_page_is_a_warning(
             "query.html": page("query.html?lang=fr&amp;v=2"),
             "api/index.html": page(b + "api.html"),
             "docs/intro/index.html": page("/docs/intro"),
+            "docs/café crème/index.html": page("/docs/café crème"),
         }
     )
     report = validate_target(site, base_url=b)
@@ -1321,6 +1323,7 @@ def test_a_loc_whose_canonical_link_names_another_page_is_a_warning(
         ("warning", "canonical", 10),
         ("warning", "canonical", 11),
         ("warning", "canonical", 12),
+        ("warning", "canonical", 13),
     ], report.describe()
     assert report.problems[0].message == (
         "loc 'https://example.com/posts/page/2/' is a page whose canonical link names another "
@@ -1339,6 +1342,9 @@ def test_a_loc_whose_canonical_link_names_another_page_is_a_warning(
         "'https://example.com/docs/intro', the same address but for its final slash, which a "
         "static host answers with a redirect (or not at all): correct the generator's link "
         "(its trailing-slash setting); the listed address is the one the page is served at"
+    )
+    assert "'https://example.com/docs/café crème', the same address but for its final slash" in (
+        report.problems[4].message
     )
 
 
