@@ -1412,6 +1412,55 @@ def test_clean_urls_with_materials_offline_plugin_after_it_is_a_warning(
     assert (site / "guide" / "install.html").is_file()  # the offline plugin's file names
 
 
+def test_materials_projects_built_without_sitemapkit_are_named_in_an_info_line(
+    tmp_path: Path, schemas: SchemaSet
+) -> None:
+    """Each sub-project is a build of its own: sitemapkit in the main mkdocs.yml alone lists
+    the main project's pages; a sub-project whose mkdocs.yml lists it gets its own sitemap."""
+    theme = {"site_url": "https://example.com/", "theme": {"name": "material"}}
+
+    def project(name: str, plugins: list[Any]) -> str:  # the plugin reads the theme's `name`
+        return yaml.safe_dump(
+            {"site_name": name, "theme": {"name": "material"}, "plugins": plugins}
+        )
+
+    write_tree(
+        tmp_path,
+        {
+            "mkdocs.yml": yaml.safe_dump(
+                {"site_name": "Main", **theme, "plugins": ["projects", "sitemapkit"]}
+            ),
+            "docs/index.md": "# Main\n",
+            "projects/alpha/mkdocs.yml": project("Alpha", ["search"]),
+            "projects/alpha/docs/index.md": "# Alpha\n",
+            "projects/beta/mkdocs.yml": project("Beta", ["search", "sitemapkit"]),
+            "projects/beta/docs/index.md": "# Beta\n",
+            "projects/gamma/mkdocs.yml": project("Gamma", [{"sitemapkit": {"enabled": False}}]),
+            "projects/gamma/docs/index.md": "# Gamma\n",
+        },
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-f", str(tmp_path / "mkdocs.yml")],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    assert (
+        "Material's projects plugin built 2 sub-projects whose mkdocs.yml does not list "
+        "sitemapkit (projects/alpha/mkdocs.yml, projects/gamma/mkdocs.yml): their pages are in "
+        "no sitemap of sitemapkit's (MkDocs writes its own there); list sitemapkit in each for "
+        "a sitemap at its own address"
+    ) in done.stderr
+    site = tmp_path / "site"
+    assert locs(site / "sitemap.xml") == ["https://example.com/"]
+    assert locs(site / "beta" / "sitemap.xml") == ["https://example.com/beta/"]
+    assert (site / "beta" / "sitemap.txt").is_file()  # sitemapkit's
+    assert not (site / "alpha" / "sitemap.txt").exists()  # MkDocs' own sitemap only
+    schemas.validate_folder(site / "beta")
+
+
 def test_rebuild_and_repeated_post_build_give_identical_files(
     tmp_path: Path, schemas: SchemaSet
 ) -> None:

@@ -45,6 +45,7 @@ from .pages import (
     tag_listings,
     unbuilt_pages,
 )
+from .projects import projects_without_sitemapkit
 from .redirects import drop_redirected, redirected_paths
 from .snippets import build_snippets
 from .takeover import drop_theme_template, remove_mkdocs_leftovers, stop_mkdocs_sitemap
@@ -290,3 +291,14 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
             raise PluginError(f"sitemapkit: {exc}") from None
         if result.urls:
             log.info(result.describe())
+        project = os.path.dirname(config.config_file_path or config.docs_dir)
+        unlisted = projects_without_sitemapkit(config.plugins, project)
+        if unlisted:
+            many = len(unlisted) > 1
+            log.info(
+                f"Material's projects plugin built {len(unlisted)} sub-project"
+                f"{'s' if many else ''} whose mkdocs.yml does not list sitemapkit "
+                f"({', '.join(unlisted)}): {'their' if many else 'its'} pages are in no "
+                "sitemap of sitemapkit's (MkDocs writes its own there); list sitemapkit in "
+                f"{'each' if many else 'it'} for a sitemap at its own address"
+            )
