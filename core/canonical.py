@@ -21,8 +21,10 @@ from .page_heads import NOT_TAGS, file_head
 from .redirect_stubs import is_stub_file
 from .urls import DEFAULT_PORTS, local_host, punycode_host
 
-_LINK = re.compile(r"""<link\b(?:[^>"']|"[^"]*"|'[^']*')*>""", re.IGNORECASE)
-_BASE = re.compile(r"""<base\b(?:[^>"']|"[^"]*"|'[^']*')*>""", re.IGNORECASE)
+#: A tag ends at the next `<` outside quotes too, so that a head of unclosed tags is read in
+#: linear time (Python 3.10 has no possessive quantifiers).
+_LINK = re.compile(r"""<link\b(?:[^<>"']|"[^"]*"|'[^']*')*>""", re.IGNORECASE)
+_BASE = re.compile(r"""<base\b(?:[^<>"']|"[^"]*"|'[^']*')*>""", re.IGNORECASE)
 _ATTRIBUTE = re.compile(r"""\s([a-z-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.IGNORECASE)
 
 
@@ -127,6 +129,8 @@ def home_page_elsewhere(root: str, base_url: str) -> HomeElsewhere | None:
         if "." in folder_path.rpartition("/")[2]:
             return None  # a page of its own, not the site's address
         folder_path += "/"  # Astro's `trailingSlash: "never"` links `/docs`
+    if names_another_page(base_url, f"{parts.scheme}://{parts.netloc}{folder_path}") is None:
+        return None  # the base URL itself (whose last folder may be a folder of the site too)
     site_path = _without_site_folder(folder_path, root)
     if stub and site_path == folder_path:
         return None  # a redirect elsewhere: no word on where this site is

@@ -26,8 +26,9 @@ NOT_TAGS = re.compile(
     re.DOTALL | re.IGNORECASE,
 )
 #: A `<meta>` tag of a lowered head, quoted `>` and all, and its `content` attribute's value
-#: (in whichever of the three groups its quoting fills).
-META_TAG = re.compile(r"""<meta\b(?:[^>"']|"[^"]*"|'[^']*')*>""")
+#: (in whichever of the three groups its quoting fills). A tag ends at the next `<` outside
+#: quotes too: a head of unclosed `<meta` tags is then read in linear time, not quadratic.
+META_TAG = re.compile(r"""<meta\b(?:[^<>"']|"[^"]*"|'[^']*')*>""")
 META_CONTENT = re.compile(r"""\scontent\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""")
 
 

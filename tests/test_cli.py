@@ -227,6 +227,7 @@ def test_a_notice_names_an_option_where_the_user_set_it(site: Path, tmp_path: Pa
         ("https://example.com/sub/index", "https://example.com/sub/", None),  # link suffix ''
         ("https://example.com/sub/?utm_source=x#top", "https://example.com/sub/", None),
         ("https://example.com/en/", "https://example.com/", None),  # a language root: en/ is here
+        ("https://example.com/en/", "https://example.com/en/", None),  # the base, named as a folder
         ("https://example.com/home.html", "https://example.com/", None),  # a page of its own
         ("https://example.com/", "http://localhost:8000/", None),  # a preview of the site
     ],
