@@ -7,6 +7,7 @@ import os
 from collections.abc import Iterable, Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import chain, islice
 
 from .canonical import HomeElsewhere, home_page_elsewhere
@@ -24,7 +25,7 @@ from .entries import (
 from .errors import SitemapkitError, file_system_error
 from .folder_lock import WAIT_SECONDS, folder_lock
 from .gc_pause import paused_gc
-from .generator_sitemaps import generator_switch
+from .generator_sitemaps import site_generators, sitemap_switch
 from .options import DEFAULT_XML_NAMES, SitemapOptions
 from .pages import Page, SkippedPages, scan_output
 from .project_folder import TEMPLATE_SAMPLE, a_source_file, all_templates
@@ -78,21 +79,23 @@ class BuildResult(WriteResult):
         return f"{self.urls:,} URL{'' if self.urls == 1 else 's'} in {self.files_named()}"
 
 
-class _Switch:
-    """How the generator that built a scanned site turns its sitemaps off, read from its pages
-    only when a notice needs it."""
+class _Generators:
+    """The generators a scanned site's pages name, read only when a notice needs them."""
 
     def __init__(self, root: str | None, first: list[str]) -> None:
         self.root, self.first = root, first
-        self.found: tuple[str, str] | bool | None = False  # False: not read yet
 
-    def said(self) -> str:
-        if self.found is False:
-            self.found = None if self.root is None else generator_switch(self.root, self.first)
-        if not isinstance(self.found, tuple):
+    @cached_property
+    def named(self) -> list[str]:
+        return [] if self.root is None else site_generators(self.root, self.first)
+
+    def switch(self) -> str:
+        """How the generator turns its own sitemaps off, as the end of a notice ("" if unknown)."""
+        found = sitemap_switch(self.named)
+        if found is None:
             return ""
-        generator, how = self.found
-        return f"; {generator} built this site (its pages say so): {how} stops its own sitemaps"
+        generator, how = found
+        return f"; {generator} built this site (its pages say so) and writes sitemaps too: {how}"
 
 
 def _replaced_notice(
@@ -314,11 +317,11 @@ def _build(
         for rule, crawlers in disallowed.blockers(index_url[path_start:]).items():
             found = Blocked(rule, index_url, 1, set(crawlers))
             report(_index_disallowed_notice(found, at_root=site_path == "/"))
-    switch = _Switch(root if pages is None else None, [page.path for page in first])
+    generators = _Generators(root if pages is None else None, [page.path for page in first])
     if sitemaps_below:
         nested = _sitemaps_of_listed_folders(root, sitemaps_below, maker)
         if nested:
-            report(_nested_sitemaps_notice(nested, switch.said()))
+            report(_nested_sitemaps_notice(nested, generators.switch()))
     if maker.redirects.count:  # an adapter's pages found to redirect, as the scan's stubs
         stubs.first = stubs.first or maker.redirects.first
         stubs.count += maker.redirects.count
@@ -328,7 +331,9 @@ def _build(
     result = BuildResult(**vars(written), skipped=dict(maker.skipped))
     fresh = [name for name in written.replaced if name not in written.left_over]
     if fresh:
-        report(_replaced_notice(fresh, writer.names, written.orphaned, switch.said()))
+        sitemaps = any(name.endswith((".xml", ".xml.gz")) for name in fresh)
+        switch = generators.switch() if sitemaps else ""
+        report(_replaced_notice(fresh, writer.names, written.orphaned, switch))
     if written.left_over:
         report(_left_over_notice(written.left_over, [] if fresh else written.orphaned))
     for option, suffix in (("gzip", ".gz"), ("txt", ".txt")):
@@ -340,7 +345,7 @@ def _build(
         report(_earlier_names_notice(earlier, options))
     if written.urls and all_templates(root, [page.path for page in first]):
         report(_templates_notice(first[0].path))
-    elif written.urls and templates:
+    elif written.urls and templates and not generators.named:  # a built site's copied file
         report(_template_files_notice(templates[0]))
     if written.urls == 0:
         nothing_found = pages is None and not maker.skipped and not stubs.count

@@ -4,7 +4,7 @@ Hugo, Jekyll (jekyll-sitemap), Hexo, Astro and Docusaurus write sitemaps that si
 replace at the top and that stay in folders below it (Hugo's one per language): the warnings
 about them say how to turn that generator's sitemaps off, when the home page's
 `<meta name="generator">` names it (or, past a redirect stub at the top, one of the first pages
-listed).
+listed). A page that names a generator is a built site's, whatever files were copied into it.
 """
 
 from __future__ import annotations
@@ -19,19 +19,33 @@ from .page_heads import META_CONTENT, META_TAG, NOT_TAGS, file_head, meta_name
 _NAMED_GENERATOR = meta_name("generator")
 
 #: The first word of a generator meta tag's content, lowered -> (the generator, how its own
-#: sitemaps are turned off).
+#: sitemaps are turned off), most specific first: Starlight's pages name Astro too.
 SITEMAP_SWITCHES: dict[str, tuple[str, str]] = {
-    "hugo": ("Hugo", "disableKinds = ['sitemap'] in its configuration (hugo.toml)"),
-    "jekyll": ("Jekyll", "remove jekyll-sitemap from plugins in _config.yml"),
-    "hexo": ("Hexo", "npm uninstall hexo-generator-sitemap"),
+    "hugo": ("Hugo", 'set disableKinds = ["sitemap"] in its configuration (hugo.toml)'),
+    "jekyll": (
+        "Jekyll",
+        "remove jekyll-sitemap from plugins in _config.yml and from the Gemfile's "
+        ":jekyll_plugins group (a theme gem may load it too)",
+    ),
+    "hexo": ("Hexo", "uninstall hexo-generator-sitemap (npm uninstall hexo-generator-sitemap)"),
+    "starlight": (
+        "Starlight",
+        "it adds @astrojs/sitemap itself whenever `site` is set, with no setting to stop it, so "
+        "give sitemapkit's files other names (--sitemap-name, --index-name)",
+    ),
     "astro": ("Astro", "remove the sitemap() integration (@astrojs/sitemap) from its config"),
-    "docusaurus": ("Docusaurus", "sitemap: false in the classic preset's options"),
+    "docusaurus": ("Docusaurus", "set sitemap: false in the classic preset's options"),
 }
 
 
-def generator_switch(root: str, pages: Iterable[str] = ()) -> tuple[str, str] | None:
-    """(generator, how to turn its sitemaps off) for the generator that the home page names,
-    else the first of `pages` (paths below `root`) that names one."""
+def sitemap_switch(named: list[str]) -> tuple[str, str] | None:
+    """(generator, how to turn its sitemaps off) for the generators a site's pages name."""
+    return next((switch for key, switch in SITEMAP_SWITCHES.items() if key in named), None)
+
+
+def site_generators(root: str, pages: Iterable[str] = ()) -> list[str]:
+    """The generators the home page names (their first words, lowered), else the first of
+    `pages` (paths below `root`) that names any."""
     for path in ("index.html", *pages):
         folder, _, name = os.path.join(root, *path.split("/")).rpartition(os.sep)
         try:
@@ -39,23 +53,22 @@ def generator_switch(root: str, pages: Iterable[str] = ()) -> tuple[str, str] | 
                 continue
         except OSError:
             continue
-        generator = generator_name(file_head(name, folder))
-        if generator is not None:
-            return SITEMAP_SWITCHES.get(generator)
-    return None
+        named = generator_names(file_head(name, folder))
+        if named:
+            return named
+    return []
 
 
-def generator_name(head: str) -> str | None:
-    """The first word of the head's `<meta name="generator">`, lowered (`Hugo 0.140.0`: hugo)."""
+def generator_names(head: str) -> list[str]:
+    """The first word of each `<meta name="generator">` of the head, lowered (`Hugo 0.140.0`:
+    hugo)."""
     head = head.lower()
     if "generator" not in head:
-        return None
+        return []
+    named = []
     for tag in META_TAG.findall(NOT_TAGS.sub("", head)):
-        if not _NAMED_GENERATOR.search(tag):
-            continue
-        content = META_CONTENT.search(tag)
-        if content is None:
-            continue
-        words = unescape(next(group for group in content.groups() if group is not None)).split()
-        return words[0] if words else None
-    return None
+        content = META_CONTENT.search(tag) if _NAMED_GENERATOR.search(tag) else None
+        if content is not None:
+            words = unescape(next(group for group in content.groups() if group is not None))
+            named += words.split()[:1]
+    return named

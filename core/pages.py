@@ -11,7 +11,7 @@ from .dates import parse_lastmod
 from .noindex import file_says_noindex, outputs_marked
 from .options import CHANGEFREQ_WORDS, as_number, parse_bool
 from .page_heads import starts_as_html
-from .project_folder import TEMPLATE_SUFFIXES
+from .project_folder import TEMPLATE_SUFFIXES, in_template_place
 from .redirect_stubs import STUB_MAX_BYTES, is_stub_file
 
 HTML_SUFFIXES = (".html", ".htm")
@@ -227,7 +227,7 @@ def scan_output(
     and so are redirect stubs, noted in `stubs`. With `read_noindex`, each page's head is read
     and a page whose robots meta tag says noindex comes marked so. The sitemap files found
     below the top (`SITEMAP_FILE_NAMES`) are added to `sitemaps`, and the first template file
-    found (`TEMPLATE_SUFFIXES`: a generator's sources) to `templates`.
+    found where sources keep them (`TEMPLATE_SUFFIXES`, `in_template_place`) to `templates`.
     """
     stubs = SkippedPages() if stubs is None else stubs
     sitemaps = [] if sitemaps is None else sitemaps
@@ -285,7 +285,11 @@ def scan_output(
                     )
                 elif prefix and name in SITEMAP_FILE_NAMES and entry.is_file():  # no FIFO
                     sitemaps.append(prefix + name)
-                elif not templates and name.lower().endswith(TEMPLATE_SUFFIXES):
+                elif (
+                    not templates
+                    and name.lower().endswith(TEMPLATE_SUFFIXES)
+                    and in_template_place(prefix)
+                ):
                     templates.append(prefix + name)
             else:
                 fd = stack.pop()[1]

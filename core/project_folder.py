@@ -43,9 +43,10 @@ def _script_names(stem: str) -> tuple[str, ...]:
 #: Files a generator reads from its project's root and never copies into the site it builds,
 #: with the folders one of which must be beside them when the names alone are too common.
 #: Hugo's and Zola's `config.*` beside `content/` or `templates/` can also be a built site's
-#: own (an app's settings), and `package.json` beside `node_modules/` a hand-written site's
-#: (with a CSS tool's packages): a home page that is a page, not a template, says it is one.
-_MAYBE_BUILT = ("Hugo", "Zola", "Node.js")
+#: own (an app's settings), Hexo's `_config.yml` beside `scaffolds/` a GitHub Pages branch's,
+#: and `package.json` beside `node_modules/` a hand-written site's (with a CSS tool's
+#: packages): a home page that is a page, not a template, says it is one.
+_MAYBE_BUILT = ("Hugo", "Zola", "Hexo", "Node.js")
 _MARKERS: tuple[tuple[str, str | None, tuple[str, ...], tuple[str, ...]], ...] = (
     ("MkDocs", "site", ("mkdocs.yml", "mkdocs.yaml"), ()),
     ("Zensical", "site", ("zensical.toml",), ()),
@@ -111,6 +112,20 @@ TEMPLATE_SUFFIXES = (
     ".astro",
     ".mdx",
 )
+#: Folders generators keep templates in (Jekyll's and Eleventy's `_includes/`, Hugo's and
+#: Astro's `layouts/`): a template there, or at the top, is a source; one elsewhere may be a
+#: file a built site offers as it is (an example to download).
+TEMPLATE_FOLDERS = frozenset(
+    {"_includes", "_layouts", "_data", "includes", "layouts", "partials", "components"}
+)
+
+
+def in_template_place(folder: str) -> bool:
+    """Whether a template in `folder` (a '/'-ended path below the top, "" for the top) is
+    where a generator's sources keep theirs."""
+    return not folder or folder[:-1].rpartition("/")[2] in TEMPLATE_FOLDERS
+
+
 #: How many entries of a folder without pages are looked at for sources, at the most.
 _SOURCE_LOOK = 10_000
 #: Files a repository or a published folder holds beside its pages, whatever built them.

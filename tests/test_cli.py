@@ -342,8 +342,8 @@ def test_hugos_own_sitemaps_replaced_and_nested_are_told_with_its_switch(
     assert main(["build", str(site), "--base-url", base, "--no-robots"]) == 0
     said = capsys.readouterr().err
     switch = (
-        "; Hugo built this site (its pages say so): disableKinds = ['sitemap'] in its "
-        "configuration (hugo.toml) stops its own sitemaps"
+        "; Hugo built this site (its pages say so) and writes sitemaps too: set "
+        'disableKinds = ["sitemap"] in its configuration (hugo.toml)'
     )
     replaced = [line for line in said.splitlines() if "[replaced-file]" in line]
     nested = [line for line in said.splitlines() if "[nested-sitemap]" in line]
@@ -880,6 +880,18 @@ def test_a_folder_holding_template_files_is_told_to_be_sources(
     )
     assert main(["build", str(built), "--base-url", "https://x.org/", "--no-robots"]) == 0
     assert "[templates]" not in capsys.readouterr().err
+    # A built site that offers a template to download (MkDocs copies docs/examples/ as it is).
+    write_tree(built, {"examples/base.njk": "<html>{{ content }}</html>"})
+    assert main(["build", str(built), "--base-url", "https://x.org/", "--no-robots"]) == 0
+    assert "[templates]" not in capsys.readouterr().err
+    # One whose pages name the generator that built it, whatever it copied where.
+    generator = '<html><head><meta name="generator" content="mkdocs-1.6.1, mkdocs-material-9.7.7">'
+    write_tree(built, {"index.html": generator, "_includes/base.njk": "{{ content }}"})
+    assert main(["build", str(built), "--base-url", "https://x.org/", "--no-robots"]) == 0
+    assert "[templates]" not in capsys.readouterr().err
+    (built / "index.html").write_text("<p>Home", encoding="utf-8")
+    assert main(["build", str(built), "--base-url", "https://x.org/", "--no-robots"]) == 0
+    assert "'_includes/base.njk'" in capsys.readouterr().err  # a source's place, no generator
 
 
 def test_a_folder_of_sources_is_told_to_be_one(
@@ -1220,6 +1232,7 @@ def test_a_generators_project_folder_is_refused_before_anything_is_written(
     "files",
     [
         ["_config.yml"],  # GitHub Pages reads it from the published folder of many sites
+        ["_config.yml", "scaffolds/index.html"],  # and a site may have a section so named
         ["config.toml"],
         ["config.json", "content/app.js"],  # an app's settings and assets, beside its pages
         ["config.toml", "templates/card.html"],

@@ -1449,9 +1449,9 @@ def test_materials_projects_built_without_sitemapkit_are_named_in_an_info_line(
     assert done.returncode == 0, done.stderr
     assert (
         "Material's projects plugin built 2 sub-projects whose mkdocs.yml does not list "
-        "sitemapkit (projects/alpha/mkdocs.yml, projects/gamma/mkdocs.yml): their pages are in "
-        "no sitemap of sitemapkit's (MkDocs writes its own there); list sitemapkit in each for "
-        "a sitemap at its own address"
+        "sitemapkit (or turns it off) (projects/alpha/mkdocs.yml, projects/gamma/mkdocs.yml): "
+        "their pages are in no sitemap of sitemapkit's (MkDocs writes its own there); list "
+        "sitemapkit in each for a sitemap at its own address"
     ) in done.stderr
     site = tmp_path / "site"
     assert locs(site / "sitemap.xml") == ["https://example.com/"]

@@ -1168,13 +1168,14 @@ def test_sphinx_sitemap_beside_sitemapkit_is_named_in_a_warning(tmp_path: Path, 
     assert locs(build.out / "sitemap.xml") == [BASE + "index.html"]
 
 
+@pytest.mark.parametrize("site_url", ["https://kit.example.org/", "kit.example.org/"])
 def test_sphinx_immaterial_writing_its_own_sitemap_is_named_with_the_option_to_remove(
-    tmp_path: Path,
+    tmp_path: Path, site_url: str
 ) -> None:
     """The theme writes sitemap.xml on every build while its `site_url` option is set: the
     generic replaced-file warning alone would not say what to change. (In a process of its own:
     the theme patches Sphinx's classes as it loads.)"""
-    options = {"font": False, "site_url": "https://kit.example.org/"}  # no fonts downloaded
+    options = {"font": False, "site_url": site_url}  # no fonts downloaded: no network
     files = {
         "conf.py": conf(
             "extensions = ['sphinx_immaterial', 'sitemapkit.sphinx']",
@@ -1194,7 +1195,7 @@ def test_sphinx_immaterial_writing_its_own_sitemap_is_named_with_the_option_to_r
     ) in build.stderr
     assert locs(tmp_path / "out" / "sitemap.xml") == [BASE + "index.html"]  # sitemapkit's, last
 
-    without = files["conf.py"].replace(", 'site_url': 'https://kit.example.org/'", "")
+    without = files["conf.py"].replace(f", 'site_url': {site_url!r}", "")
     assert without != files["conf.py"]
     write_tree(src, {"conf.py": without})
     quiet = sphinx_build_process(src, tmp_path / "quiet")

@@ -234,6 +234,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         """Safe to run again for the same build: it writes the same files."""
         if self.open:
             self.last = self.open.pop()
+        project = os.path.dirname(config.config_file_path or config.docs_dir)
         build = self.last
         options = build.options
         if options is None or build.files is None:
@@ -272,7 +273,6 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                 git_plugin = GIT_PLUGIN in config.plugins
                 git_dated = any(page.mtime is not None for page in pages)
                 if git_dated:
-                    project = os.path.dirname(config.config_file_path or config.docs_dir)
                     folders = [config.docs_dir, project, *git_dated_folders(build.files)]
                     warn_of_shallow_clone(folders)
                 # Before writing: the core then tells what an earlier build left as it is.
@@ -291,14 +291,13 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
             raise PluginError(f"sitemapkit: {exc}") from None
         if result.urls:
             log.info(result.describe())
-        project = os.path.dirname(config.config_file_path or config.docs_dir)
         unlisted = projects_without_sitemapkit(config.plugins, project)
         if unlisted:
             many = len(unlisted) > 1
             log.info(
                 f"Material's projects plugin built {len(unlisted)} sub-project"
-                f"{'s' if many else ''} whose mkdocs.yml does not list sitemapkit "
-                f"({', '.join(unlisted)}): {'their' if many else 'its'} pages are in no "
+                f"{'s' if many else ''} whose mkdocs.yml does not list sitemapkit (or turns it "
+                f"off) ({', '.join(unlisted)}): {'their' if many else 'its'} pages are in no "
                 "sitemap of sitemapkit's (MkDocs writes its own there); list sitemapkit in "
                 f"{'each' if many else 'it'} for a sitemap at its own address"
             )

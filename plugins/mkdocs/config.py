@@ -19,8 +19,10 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import PrefixedLogger
 from sitemapkit import OPTION_SPECS, OptionError, OptionSpec, SitemapOptions, resolve_options
 
+#: The plugin's name in `plugins` (its entry point's).
+PLUGIN_NAME = "sitemapkit"
 #: Where MkDocs users write the options, for messages raised outside config validation.
-SPELLING = "plugins.sitemapkit.{}"
+SPELLING = f"plugins.{PLUGIN_NAME}.{{}}"
 
 #: MkDocs writes a gzip twin of its own sitemap, so users keep it unless they turn it off.
 #: The theme's 404.html is never a documentation page: only a `docs/404.md` at the top is the

@@ -33,7 +33,7 @@ def warn_of_other_case(file: File, meta: Mapping[str, object], warn: Warn) -> No
     its own): a `Sitemap:` key would be ignored without a word."""
     for key in meta:
         if isinstance(key, str) and key.lower() == FRONT_MATTER_KEY:
-            if key in _own_front_matter(file):
+            if key in source_front_matter(source_text(file)):
                 where = f"page {file.src_uri!r}, front matter {key!r}"
             else:  # rare: the file is read again only to say where the key came from
                 where = (
@@ -45,13 +45,6 @@ def warn_of_other_case(file: File, meta: Mapping[str, object], warn: Warn) -> No
                 f"{FRONT_MATTER_KEY!r}"
             )
             return
-
-
-def _own_front_matter(file: File) -> Mapping[str, object]:
-    try:
-        return get_data(source_text(file))[1]
-    except ValueError:
-        return {}
 
 
 def front_matter_metadata(file: File, meta: Mapping[str, object], warn: Warn) -> PageMetadata:
@@ -93,9 +86,15 @@ def front_matter(page: MkDocsPage, markdown: str) -> Mapping[str, object]:
     from `markdown`, their source, then."""
     if page.markdown is not None:
         return page.meta
+    return source_front_matter(markdown)
+
+
+def source_front_matter(text: str) -> Mapping[str, object]:
+    """The front matter of a page's source as written (none for one MkDocs cannot read: it
+    reports that itself)."""
     try:
-        return get_data(markdown)[1]
-    except ValueError:  # MkDocs reports a page it cannot read itself
+        return get_data(text)[1]
+    except ValueError:
         return {}
 
 

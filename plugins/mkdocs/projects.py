@@ -11,15 +11,16 @@ import os
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from .config import PLUGIN_NAME
+
 #: The projects plugin's names in `plugins`.
 PROJECTS_PLUGINS = ("material/projects", "projects")
-#: This plugin's name in `plugins`.
-OWN_NAME = "sitemapkit"
 
 
 def projects_without_sitemapkit(plugins: Mapping[str, Any], root: str) -> list[str]:
     """The `mkdocs.yml` files (relative to `root`, the main project's folder) of the
-    sub-projects the projects plugin built whose plugins do not list sitemapkit."""
+    sub-projects the projects plugin built whose plugins do not list sitemapkit, or turn it
+    off (`enabled: false`)."""
     plugin = next((plugins[name] for name in PROJECTS_PLUGINS if name in plugins), None)
     jobs = getattr(getattr(getattr(plugin, "builder", None), "root", None), "jobs", None)
     if not callable(jobs):  # not the top-level build, or no projects
@@ -30,7 +31,7 @@ def projects_without_sitemapkit(plugins: Mapping[str, Any], root: str) -> list[s
             config = getattr(getattr(job, "project", None), "config", None)
             path = getattr(config, "config_file_path", None)
             raw = config.get("plugins") if isinstance(config, Mapping) else None
-            if isinstance(path, str) and not any(_enabled(raw, OWN_NAME)):
+            if isinstance(path, str) and not any(_enabled(raw, PLUGIN_NAME)):
                 missing.append(os.path.relpath(path, root).replace(os.sep, "/"))
     except (AttributeError, TypeError, ValueError):  # another version's structures
         return []
