@@ -1207,6 +1207,31 @@ def test_missing_site_url_warns_writes_no_sitemap_and_fails_strict(
         run_build(config_file, strict=True)
 
 
+def test_missing_site_url_beside_materials_offline_plugin_names_the_enabled_switch(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A build to browse from files needs no sitemap: MkDocs' `enabled` key turns it off."""
+    plugins = ["search", "offline", "sitemapkit"]
+    config_file = make_site(tmp_path, {"theme": "material", "plugins": plugins})
+    with caplog.at_level(logging.WARNING):
+        run_build(config_file)
+    (warning,) = sitemapkit_messages(caplog, logging.WARNING)
+    assert warning.endswith(
+        "or, for a build to browse from files (Material's offline plugin), turn sitemapkit off "
+        "there: `- sitemapkit: {enabled: !ENV [SITEMAP, false]}`"
+    )
+    caplog.clear()
+    switched = yaml.safe_dump({**BASE_CONFIG, "theme": "material"})
+    switched += (
+        "plugins:\n  - search\n  - offline\n  - sitemapkit:\n      enabled: !ENV [SITEMAP, false]\n"
+    )
+    config_file.write_text(switched, encoding="utf-8")
+    with caplog.at_level(logging.INFO):
+        site = run_build(config_file, strict=True)
+    assert sitemapkit_messages(caplog, logging.WARNING) == []
+    assert not (site / "sitemap.txt").exists()
+
+
 @pytest.mark.parametrize("directory_urls", [True, False])
 def test_a_top_404_page_is_left_out_and_an_api_page_named_404_is_listed(
     tmp_path: Path, directory_urls: bool

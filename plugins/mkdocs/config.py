@@ -21,6 +21,8 @@ from sitemapkit import OPTION_SPECS, OptionError, OptionSpec, SitemapOptions, re
 
 #: The plugin's name in `plugins` (its entry point's).
 PLUGIN_NAME = "sitemapkit"
+#: Material's plugin for sites browsed from files, which need no sitemap (nor `site_url`).
+OFFLINE_PLUGINS = ("material/offline", "offline")
 #: Where MkDocs users write the options, for messages raised outside config validation.
 SPELLING = f"plugins.{PLUGIN_NAME}.{{}}"
 
@@ -120,10 +122,17 @@ def core_options(
             )
             return None
         if not config.site_url:
+            offline = any(name in config.plugins for name in OFFLINE_PLUGINS)
             log.warning(
                 "no sitemap written: sitemaps need absolute URLs, and neither site_url nor "
                 f"{SPELLING.format('base_url')} is set; add `site_url: https://example.com/` "
                 "(the address the site is served from) to mkdocs.yml"
+                + (
+                    ", or, for a build to browse from files (Material's offline plugin), turn "
+                    f"sitemapkit off there: `- {PLUGIN_NAME}: {{enabled: !ENV [SITEMAP, false]}}`"
+                    if offline
+                    else ""
+                )
             )
             return None
         values["base_url"] = config.site_url
