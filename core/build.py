@@ -411,14 +411,12 @@ def _templates_notice(first: str) -> Notice:
 def _home_page_elsewhere_notice(found: HomeElsewhere, base_url: str) -> Notice:
     """The home page's canonical link is the generator's word for where the site is served
     from (a base URL without the site's subpath, or the host without `www.`)."""
-    elsewhere, folder = found
     return Notice(
         "warning",
         "canonical-base",
-        f"the home page's canonical link names {elsewhere}, not the base URL {base_url}, so "
-        "search engines index the pages at other addresses than the sitemap lists; set the "
-        f"base URL to the address the site is served from (such as {folder}), or correct "
-        "the generator's link",
+        f"{found.said(base_url, 'the base URL')}, so search engines index the pages at other "
+        "addresses than the sitemap lists; set the base URL to the address the site is served "
+        f"from (such as {found.folder}), or correct the generator's link",
         ("base_url",),
     )
 

@@ -17,14 +17,12 @@ from html import unescape
 from typing import NamedTuple
 from urllib.parse import unquote, urljoin, urlsplit
 
-from .page_heads import NOT_TAGS, file_head
+from .page_heads import NOT_TAGS, file_head, tag_pattern
 from .redirect_stubs import is_stub_file
 from .urls import DEFAULT_PORTS, local_host, punycode_host
 
-#: A tag ends at the next `<` outside quotes too, so that a head of unclosed tags is read in
-#: linear time (Python 3.10 has no possessive quantifiers).
-_LINK = re.compile(r"""<link\b(?:[^<>"']|"[^"]*"|'[^']*')*>""", re.IGNORECASE)
-_BASE = re.compile(r"""<base\b(?:[^<>"']|"[^"]*"|'[^']*')*>""", re.IGNORECASE)
+_LINK = tag_pattern("link", re.IGNORECASE)
+_BASE = tag_pattern("base", re.IGNORECASE)
 _ATTRIBUTE = re.compile(r"""\s([a-z-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.IGNORECASE)
 
 
@@ -95,6 +93,16 @@ class HomeElsewhere(NamedTuple):
     link: str
     folder: str  # ends in `/`, without the link's query or fragment
 
+    def said(self, base_url: str, base_named: str) -> str:
+        """What the home page says against the base URL (`base_named`: how a message names
+        it): a redirect stub's link may be the base URL itself, a language's folder."""
+        if names_another_page(base_url, self.link) is None:
+            return (
+                f"the home page redirects to {base_named} {base_url} itself, a folder of the "
+                "site whose page links it as its own (a language's)"
+            )
+        return f"the home page's canonical link names {self.link}, not {base_named} {base_url}"
+
 
 def home_page_elsewhere(root: str, base_url: str) -> HomeElsewhere | None:
     """The address the site's home page (`index.html` at the top of `root`) names as the
@@ -102,10 +110,10 @@ def home_page_elsewhere(root: str, base_url: str) -> HomeElsewhere | None:
     (`https://example.com/docs/`, `https://www.example.com/`), and a base URL that misses it
     lists every page at an address search engines do not index.
 
-    A link to a folder the site has (a language root's `en/`) names the site's address
-    followed by that folder. A redirect stub at the top (Hugo's to the default language) is
-    read only for such a link. Not said of a preview's base URL (its pages link the public
-    address), nor of a link to a page of its own (`home.html`).
+    A link to a folder the site has whose page links it too (a language root's `en/`) names
+    the site's address followed by that folder. A redirect stub at the top (Hugo's to the
+    default language) is read only for such a link. Not said of a preview's base URL (its
+    pages link the public address), nor of a link to a page of its own (`home.html`).
     """
     path = os.path.join(root, "index.html")
     try:
@@ -129,25 +137,31 @@ def home_page_elsewhere(root: str, base_url: str) -> HomeElsewhere | None:
         if "." in folder_path.rpartition("/")[2]:
             return None  # a page of its own, not the site's address
         folder_path += "/"  # Astro's `trailingSlash: "never"` links `/docs`
-    if names_another_page(base_url, f"{parts.scheme}://{parts.netloc}{folder_path}") is None:
-        return None  # the base URL itself (whose last folder may be a folder of the site too)
-    site_path = _without_site_folder(folder_path, root)
+    origin = f"{parts.scheme}://{parts.netloc}"
+    if not stub and names_another_page(base_url, origin + folder_path) is None:
+        return None  # the base URL itself (a stub there would send visitors to itself)
+    site_path = _without_site_folder(origin, folder_path, root)
     if stub and site_path == folder_path:
         return None  # a redirect elsewhere: no word on where this site is
-    folder = f"{parts.scheme}://{parts.netloc}{site_path}"
+    folder = origin + site_path
     if names_another_page(base_url, folder) is None:
         return None
     return HomeElsewhere(target, folder)
 
 
-def _without_site_folder(path: str, root: str) -> str:
-    """A URL path (ending in `/`) without its longest end that is a folder of the site with a
-    page of its own (`/docs/en/` -> `/docs/` where `root` has `en/index.html`)."""
+def _without_site_folder(origin: str, path: str, root: str) -> str:
+    """A URL path (ending in `/`) without its longest end that is a folder of the site whose
+    page links that address as its own (`/docs/en/` -> `/docs/` where `en/index.html` links
+    `https://example.org/docs/en/`): a language root, below the site's address."""
     segments = [segment for segment in path.split("/") if segment]
     for start in range(len(segments)):
         below = [unquote(segment) for segment in segments[start:]]
-        if os.sep in "".join(below) or ".." in below:
-            continue  # no path of the site's
-        if os.path.isfile(os.path.join(root, *below, "index.html")):
+        if ".." in below or any(char in "".join(below) for char in "/\\:\0"):
+            continue  # no path of the site's (nor a drive or a separator on Windows)
+        folder = os.path.join(root, *below)
+        if not os.path.isfile(os.path.join(folder, "index.html")):  # a regular file: no FIFO
+            continue
+        link = canonical_link(file_head("index.html", folder))
+        if link and names_another_page(origin + path, urljoin(origin + path, link)) is None:
             return "/" + "".join(segment + "/" for segment in segments[:start])
     return path

@@ -18,7 +18,10 @@ from .page_heads import META_CONTENT, META_TAG, NOT_TAGS, file_head, meta_name
 
 _NAMED_GENERATOR = meta_name("generator")
 
-#: The first word of a generator meta tag's content, lowered -> (the generator, how its own
+#: How a template's unrendered value opens (Nunjucks, Liquid, Jinja, EJS, JavaScript).
+_UNRENDERED = ("{{", "{%", "<%", "${")
+
+#: The name in a generator meta tag's content, lowered -> (the generator, how its own
 #: sitemaps are turned off), most specific first: Starlight's pages name Astro too.
 SITEMAP_SWITCHES: dict[str, tuple[str, str]] = {
     "hugo": ("Hugo", 'set disableKinds = ["sitemap"] in its configuration (hugo.toml)'),
@@ -35,6 +38,11 @@ SITEMAP_SWITCHES: dict[str, tuple[str, str]] = {
     ),
     "astro": ("Astro", "remove the sitemap() integration (@astrojs/sitemap) from its config"),
     "docusaurus": ("Docusaurus", "set sitemap: false in the classic preset's options"),
+    "zensical": (
+        "Zensical",
+        "it writes sitemap.xml on every build, with no setting to stop it, so give "
+        "sitemapkit's files other names (--sitemap-name, --index-name)",
+    ),
 }
 
 
@@ -60,8 +68,9 @@ def site_generators(root: str, pages: Iterable[str] = ()) -> list[str]:
 
 
 def generator_names(head: str) -> list[str]:
-    """The first word of each `<meta name="generator">` of the head, lowered (`Hugo 0.140.0`:
-    hugo)."""
+    """The name in each `<meta name="generator">` of the head, lowered: its first word, up to
+    a `-` (`Hugo 0.140.0`: hugo, `zensical-0.0.65`: zensical). A template's unrendered value
+    (`{{ eleventy.generator }}`) names none: that page is a source."""
     head = head.lower()
     if "generator" not in head:
         return []
@@ -70,5 +79,7 @@ def generator_names(head: str) -> list[str]:
         content = META_CONTENT.search(tag) if _NAMED_GENERATOR.search(tag) else None
         if content is not None:
             words = unescape(next(group for group in content.groups() if group is not None))
-            named += words.split()[:1]
+            first = words.split()[0].partition("-")[0] if words.split() else ""
+            if first and not first.startswith(_UNRENDERED):
+                named.append(first)
     return named

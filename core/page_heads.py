@@ -25,10 +25,18 @@ NOT_TAGS = re.compile(
     r"<!--.*?(?:-->|\Z)|<(script|style|template|noscript)\b.*?(?:</\1\s*>|\Z)",
     re.DOTALL | re.IGNORECASE,
 )
-#: A `<meta>` tag of a lowered head, quoted `>` and all, and its `content` attribute's value
-#: (in whichever of the three groups its quoting fills). A tag ends at the next `<` outside
-#: quotes too: a head of unclosed `<meta` tags is then read in linear time, not quadratic.
-META_TAG = re.compile(r"""<meta\b(?:[^<>"']|"[^"]*"|'[^']*')*>""")
+
+
+def tag_pattern(name: str, flags: int = 0) -> re.Pattern[str]:
+    """A `<name ...>` tag, a quoted `>` and all. A tag or quote left open runs to the end of
+    the text, as a browser reads it: every attempt to match succeeds, so a head of unclosed
+    tags is read in linear time (one that failed would be tried again at the next tag)."""
+    return re.compile(rf"""<{name}\b(?:[^>"']|"[^"]*(?:"|\Z)|'[^']*(?:'|\Z))*(?:>|\Z)""", flags)
+
+
+#: A `<meta>` tag of a lowered head, and its `content` attribute's value (in whichever of the
+#: three groups its quoting fills).
+META_TAG = tag_pattern("meta")
 META_CONTENT = re.compile(r"""\scontent\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""")
 
 

@@ -747,16 +747,15 @@ class _Validation:
         found = home_page_elsewhere(str(self.root), base)
         if found is None:
             return
-        elsewhere, folder = found
-        self.moved_base = (base, folder)
+        self.moved_base = (base, found.folder)
         self.problem(
             "warning",
             "canonical-base",
             self.display(self.root / "index.html"),
             None,
-            f"the home page's canonical link names {elsewhere}, not the sitemap's base URL "
-            f"{base} ({self.report.base_from}), so search engines index the pages at other "
-            f"addresses than the sitemap lists (such as {folder}); build the sitemap with the "
+            found.said(base, "the sitemap's base URL")
+            + f" ({self.report.base_from}), so search engines index the pages at other addresses "
+            f"than the sitemap lists (such as {found.folder}); build the sitemap with the "
             "address the site is served from, or correct the generator's link",
         )
 

@@ -238,7 +238,10 @@ def test_a_home_page_whose_canonical_link_names_another_address_is_a_warning(
     """Eleventy's `pathPrefix` or Hugo's baseURL subpath left out of --base-url: the home
     page's canonical link says where the site is served from."""
     home = f'<html><head><link rel="canonical" href="{canonical}">'
-    site = write_tree(tmp_path / "site", {"index.html": home, "a.html": "<p>", "en/index.html": ""})
+    english = '<html><head><link rel="canonical" href="https://example.com/en/">'
+    site = write_tree(
+        tmp_path / "site", {"index.html": home, "a.html": "<p>", "en/index.html": english}
+    )
     done = run("build", str(site), "--base-url", base_url, "--no-robots")
     assert done.returncode == 0, done.stderr
     said = [line for line in done.stderr.splitlines() if "[canonical-base]" in line]
@@ -252,6 +255,40 @@ def test_a_home_page_whose_canonical_link_names_another_address_is_a_warning(
             f"{told.removesuffix('index.html')}), or correct the generator's link "
             "[canonical-base]"
         ]
+
+
+@pytest.mark.parametrize(
+    ("base_url", "told"),
+    [
+        ("https://example.com/blog/", "https://www.example.com/blog/"),  # blog/ is a section
+        ("https://example.com/", "https://www.example.com/blog/"),
+        ("https://www.example.com/blog/", None),
+    ],
+)
+def test_a_folder_named_as_the_sites_address_is_no_language_root(
+    tmp_path: Path, base_url: str, told: str | None
+) -> None:
+    """A section whose name is the base's last folder (`blog/blog/`) is not the site's
+    address followed by a language's folder: its page links another address."""
+
+    def page(link: str) -> str:
+        return f'<html><head><link rel="canonical" href="{link}"><title>T</title>'
+
+    site = write_tree(
+        tmp_path / "site",
+        {
+            "index.html": page("https://www.example.com/blog/"),
+            "blog/index.html": page("https://www.example.com/blog/blog/"),
+            "a/index.html": page("https://www.example.com/blog/a/"),
+        },
+    )
+    done = run("build", str(site), "--base-url", base_url, "--no-robots")
+    assert done.returncode == 0, done.stderr
+    said = [line for line in done.stderr.splitlines() if "[canonical-base]" in line]
+    if told is None:
+        assert said == []
+    else:
+        assert len(said) == 1 and f"(such as {told})" in said[0], said
 
 
 #: Hugo's page at the top of a site whose languages each have a folder: a redirect stub.
@@ -273,6 +310,7 @@ HUGO_LANGUAGE_STUB = (
         ),
         ("https://example.org/docs/en/", "https://example.org/docs/", None),
         ("https://example.org/en/", "https://example.org/", None),
+        ("https://example.org/en/", "https://example.org/en/", "https://example.org/"),  # a loop
         ("https://example.org/docs/fr/", "https://example.org/", None),  # no fr/: a redirect away
         ("https://other.example/", "https://example.org/", None),
     ],
@@ -287,19 +325,25 @@ def test_a_home_page_redirecting_to_a_language_folder_names_the_sites_address(
         tmp_path / "site",
         {
             "index.html": HUGO_LANGUAGE_STUB.format(link),
-            "en/index.html": "<p>Home",
+            "en/index.html": f'<html><head><link rel="canonical" href="{link}">',
             "en/a/index.html": "<p>A",
         },
     )
     done = run("build", str(site), "--base-url", base_url, "--no-robots")
     assert done.returncode == 0, done.stderr
     said = [line for line in done.stderr.splitlines() if "[canonical-base]" in line]
+    says = f"the home page's canonical link names {link}, not the base URL {base_url}"
+    if link == base_url:  # a stub that would send visitors to itself
+        says = (
+            f"the home page redirects to the base URL {base_url} itself, a folder of the site "
+            "whose page links it as its own (a language's)"
+        )
     if folder is None:
         assert said == []
     else:
         assert said == [
-            f"sitemapkit: warning: the home page's canonical link names {link}, not the base "
-            f"URL {base_url}, so search engines index the pages at other addresses than the "
+            f"sitemapkit: warning: {says}, so search engines index the pages at other "
+            "addresses than the "
             f"sitemap lists; set the base URL to the address the site is served from (such as "
             f"{folder}), or correct the generator's link [canonical-base]"
         ]
@@ -352,6 +396,13 @@ def test_hugos_own_sitemaps_replaced_and_nested_are_told_with_its_switch(
     assert len(nested) == 1 and nested[0].endswith(switch + " [nested-sitemap]"), said
     schemas.validate_folder(site)
 
+    (site / "sitemap.txt").write_text(base + "en/\n", "utf-8")  # another tool's text file
+    assert main(["build", str(site), "--base-url", base, "--no-robots"]) == 0
+    replaced = [line for line in capsys.readouterr().err.splitlines() if "[replaced-file]" in line]
+    assert len(replaced) == 1 and replaced[0].startswith(
+        "sitemapkit: warning: replaced sitemap.txt"
+    )
+    assert "built this site" not in replaced[0]  # Hugo writes no sitemap.txt: no switch helps
     (site / "en" / "a" / "index.html").write_text("<html><head><title>A</title>", "utf-8")
     for name in ("en/index.html", "fr/index.html"):
         (site / name).write_text("<html><head><title>Home</title>", "utf-8")
@@ -892,6 +943,10 @@ def test_a_folder_holding_template_files_is_told_to_be_sources(
     (built / "index.html").write_text("<p>Home", encoding="utf-8")
     assert main(["build", str(built), "--base-url", "https://x.org/", "--no-robots"]) == 0
     assert "'_includes/base.njk'" in capsys.readouterr().err  # a source's place, no generator
+    unrendered = '<html><head><meta name="generator" content="{{ eleventy.generator }}">'
+    (built / "index.html").write_text(unrendered, encoding="utf-8")  # a template's source
+    assert main(["build", str(built), "--base-url", "https://x.org/", "--no-robots"]) == 0
+    assert "'_includes/base.njk'" in capsys.readouterr().err
 
 
 def test_a_folder_of_sources_is_told_to_be_one(
