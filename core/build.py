@@ -344,9 +344,19 @@ def _build(
     if earlier:
         report(_earlier_names_notice(earlier, options))
     if written.urls and all_templates(root, [page.path for page in first]):
-        report(_templates_notice(first[0].path))
+        report(
+            _templates_notice(
+                "the pages start with front matter ('---'), as a generator's templates and "
+                f"sources do (such as {first[0].path!r})"
+            )
+        )
     elif written.urls and templates and not generators.named:  # a built site's copied file
-        report(_template_files_notice(templates[0]))
+        report(
+            _templates_notice(
+                f"the folder holds a template file ({templates[0]!r}), which a generator "
+                "renders into pages and no built site holds"
+            )
+        )
     if written.urls == 0:
         nothing_found = pages is None and not maker.skipped and not stubs.count
         report(
@@ -384,27 +394,15 @@ def _build(
     return result
 
 
-def _template_files_notice(first: str) -> Notice:
-    """Eleventy's `src/` with a page that is copied as it is: its templates give it away."""
+def _templates_notice(why: str) -> Notice:
+    """Eleventy's `src/`, Hexo's `source/`: pages with front matter, or template files (with a
+    page copied as it is), are a generator's input."""
     return Notice(
         "warning",
         "templates",
-        f"the folder holds a template file ({first!r}), which a generator renders into pages "
-        "and no built site holds, so this folder looks like the site's sources, not the site "
-        "built from them, and the sitemaps written into it may be published from there; give "
-        "the folder the generator builds the site into",
-    )
-
-
-def _templates_notice(first: str) -> Notice:
-    """Eleventy's `src/`, Hexo's `source/`: pages with front matter are a generator's input."""
-    return Notice(
-        "warning",
-        "templates",
-        f"the pages start with front matter ('---'), as a generator's templates and sources "
-        f"do (such as {first!r}), so this folder looks like the site's sources, not the site "
-        "built from them, and the sitemaps written into it may be published from there; "
-        "give the folder the generator builds the site into",
+        f"{why}, so this folder looks like the site's sources, not the site built from them, "
+        "and the sitemaps written into it may be published from there; give the folder the "
+        "generator builds the site into",
     )
 
 
