@@ -1,8 +1,9 @@
 """Which generator built a scanned site, and how it stops writing sitemaps of its own.
 
-Hugo, Jekyll (jekyll-sitemap), Hexo, Astro and Docusaurus write sitemaps that sitemapkit's
-replace at the top and that stay in folders below it (Hugo's one per language): the warnings
-about them say how to turn that generator's sitemaps off, when the home page's
+Hugo, Jekyll (jekyll-sitemap), Hexo, Astro, Docusaurus, Starlight and Zensical write sitemaps
+that sitemapkit's replace at the top and that stay in folders below it (Hugo's one per
+language): the warnings about them say how to turn that generator's sitemaps off (or, where
+nothing does, to give sitemapkit's files other names), when the home page's
 `<meta name="generator">` names it (or, past a redirect stub at the top, one of the first pages
 listed). A page that names a generator is a built site's, whatever files were copied into it.
 """
@@ -52,8 +53,8 @@ def sitemap_switch(named: list[str]) -> tuple[str, str] | None:
 
 
 def site_generators(root: str, pages: Iterable[str] = ()) -> list[str]:
-    """The generators the home page names (their first words, lowered), else the first of
-    `pages` (paths below `root`) that names any."""
+    """The generators the home page names (`generator_names`), else the first of `pages`
+    (paths below `root`) that names any."""
     for path in ("index.html", *pages):
         folder, _, name = os.path.join(root, *path.split("/")).rpartition(os.sep)
         try:
@@ -79,7 +80,8 @@ def generator_names(head: str) -> list[str]:
         content = META_CONTENT.search(tag) if _NAMED_GENERATOR.search(tag) else None
         if content is not None:
             words = unescape(next(group for group in content.groups() if group is not None))
-            first = words.split()[0].partition("-")[0] if words.split() else ""
+            parts = words.split()
+            first = parts[0].partition("-")[0] if parts else ""
             if first and not first.startswith(_UNRENDERED):
                 named.append(first)
     return named

@@ -45,6 +45,7 @@ from .config import (
     doubtful_settings,
     resolve_sphinx_options,
     sphinx_leaves_out,
+    theme_option,
     where_set,
 )
 from .generated import GeneratedPages
@@ -190,8 +191,7 @@ THEME_WITH_SITEMAP = "sphinx_immaterial"
 def warn_about_theme_sitemap(app: Sphinx, options: SitemapOptions) -> None:
     """sphinx-immaterial writes `sitemap.xml` at the end of every build when its `site_url`
     option is set, which it reads for nothing else: sitemapkit's file then replaces it."""
-    theme_options = getattr(app.config, "html_theme_options", None)
-    site_url = theme_options.get("site_url") if isinstance(theme_options, dict) else None
+    site_url = theme_option(app.config, "site_url")
     if THEME_WITH_SITEMAP not in app.extensions or not (isinstance(site_url, str) and site_url):
         return
     logger.warning(

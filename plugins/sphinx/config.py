@@ -180,13 +180,16 @@ def doubtful_settings(
 THEME_ADDRESS_OPTIONS = ("canonical_url", "site_url")
 
 
+def theme_option(config: Config, name: str) -> object:
+    """A theme option as conf.py sets it in `html_theme_options` (None when it does not)."""
+    options = getattr(config, "html_theme_options", None)
+    return options.get(name) if isinstance(options, dict) else None
+
+
 def theme_address(config: Config) -> tuple[str, str] | None:
     """(option, address) of a theme option that gives the site's address already."""
-    options = getattr(config, "html_theme_options", None)
-    if not isinstance(options, dict):
-        return None
     for option in THEME_ADDRESS_OPTIONS:
-        value = options.get(option)
+        value = theme_option(config, option)
         if isinstance(value, str) and value.strip().startswith(("https://", "http://")):
             return option, value.strip()
     return None
