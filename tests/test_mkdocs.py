@@ -1486,6 +1486,48 @@ def test_materials_projects_built_without_sitemapkit_are_named_in_an_info_line(
     schemas.validate_folder(site / "beta")
 
 
+def test_a_sub_project_inheriting_the_main_site_url_is_a_warning(tmp_path: Path) -> None:
+    """Material's projects plugin keeps a sub-project's `site_url` that is the main one (set in
+    a file both INHERIT), so the sub-project's sitemap names the main site's addresses."""
+    base = {
+        "site_url": "https://example.com/",
+        "theme": {"name": "material"},  # the plugin reads the theme's `name`
+        "plugins": ["search", "sitemapkit"],
+    }
+    write_tree(
+        tmp_path,
+        {
+            "base.yml": yaml.safe_dump(base),
+            "mkdocs.yml": "INHERIT: base.yml\nsite_name: Main\n"
+            "plugins: [search, projects, sitemapkit]\n",
+            "docs/index.md": "# Main\n",
+            "projects/alpha/mkdocs.yml": "INHERIT: ../../base.yml\nsite_name: Alpha\n",
+            "projects/alpha/docs/index.md": "# Alpha\n",
+            "projects/beta/mkdocs.yml": yaml.safe_dump(
+                {"site_name": "Beta", "theme": {"name": "material"}, "plugins": ["sitemapkit"]}
+            ),
+            "projects/beta/docs/index.md": "# Beta\n",
+        },
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-f", str(tmp_path / "mkdocs.yml")],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    said = " ".join(done.stderr.split())  # the plugin's log wraps its sub-projects' lines
+    assert said.count("main project's site_url") == 1, said  # alpha's, not beta's nor main's
+    assert (
+        "[project://.alpha] sitemapkit: Material's projects plugin builds this project into "
+        "alpha/ of the main site, yet at the main project's site_url (https://example.com/), "
+        "which this project sets or INHERITs"
+    ) in said.replace("\x1b[0m", "").replace("\x1b[4m", "")
+    assert locs(tmp_path / "site" / "alpha" / "sitemap.xml") == ["https://example.com/"]
+    assert locs(tmp_path / "site" / "beta" / "sitemap.xml") == ["https://example.com/beta/"]
+
+
 def test_rebuild_and_repeated_post_build_give_identical_files(
     tmp_path: Path, schemas: SchemaSet
 ) -> None:

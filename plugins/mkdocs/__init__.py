@@ -45,7 +45,7 @@ from .pages import (
     tag_listings,
     unbuilt_pages,
 )
-from .projects import projects_without_sitemapkit
+from .projects import at_main_address, sub_projects
 from .redirects import drop_redirected, redirected_paths
 from .snippets import build_snippets
 from .takeover import drop_theme_template, remove_mkdocs_leftovers, stop_mkdocs_sitemap
@@ -291,7 +291,18 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
             raise PluginError(f"sitemapkit: {exc}") from None
         if result.urls:
             log.info(result.describe())
-        unlisted = projects_without_sitemapkit(config.plugins, project)
+        if config.site_url and at_main_address(
+            config.plugins, config.config_file_path or "", config.site_dir, config.site_url
+        ):
+            log.warning(
+                "Material's projects plugin builds this project into "
+                f"{os.path.basename(os.path.normpath(config.site_dir))}/ of the main site, yet at "
+                f"the main project's site_url ({config.site_url}), which this project sets or "
+                "INHERITs: its sitemap and canonical links name the main site's addresses; leave "
+                "site_url out of it, and the plugin gives it the folder's address"
+            )
+        projects = sub_projects(config.plugins, project)
+        unlisted = [sub.config_file for sub in projects if not sub.lists_sitemapkit]
         if unlisted:
             many = len(unlisted) > 1
             log.info(
