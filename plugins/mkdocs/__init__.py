@@ -292,7 +292,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         if result.urls:
             log.info(result.describe())
         if config.site_url and at_main_address(
-            config.plugins, config.config_file_path or "", config.site_dir, config.site_url
+            config.plugins, config.config_file_path or "", config.site_url
         ):
             log.warning(
                 "Material's projects plugin builds this project into "

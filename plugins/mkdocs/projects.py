@@ -12,7 +12,10 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
-from urllib.parse import unquote, urlsplit
+
+from mkdocs.exceptions import ConfigurationError
+from mkdocs.utils.yaml import yaml_load
+from sitemapkit.urls import normalise_base_url
 
 from .config import PLUGIN_NAME
 
@@ -53,20 +56,38 @@ def sub_projects(plugins: Mapping[str, Any], root: str) -> list[SubProject]:
     return sorted(found)
 
 
-def at_main_address(
-    plugins: Mapping[str, Any], config_file: str, site_dir: str, site_url: str
-) -> bool:
+def at_main_address(plugins: Mapping[str, Any], config_file: str, site_url: str) -> bool:
     """Whether this build is a sub-project the projects plugin runs at the main project's
-    address: the plugin builds it into a folder of the main site (`site/alpha/`) and names
-    that folder in `site_url`, unless the project sets (or INHERITs) the main one, which it
-    then keeps: its pages' addresses are the main site's, not the folder's."""
+    `site_url`: the plugin gives a sub-project the address of its folder of the main site
+    (`site/alpha/`), unless the project sets (or INHERITs) the main one, which it then keeps:
+    its pages' addresses are the main site's, not the folder's."""
     plugin = next((plugins[name] for name in PROJECTS_PLUGINS if name in plugins), None)
     root = getattr(getattr(plugin, "config", None), "projects_root_dir", None)
-    own = os.path.dirname(os.path.abspath(config_file))
-    if not isinstance(root, str) or not root or os.path.abspath(root) == own:
-        return False  # not a sub-project
-    folder = os.path.basename(os.path.normpath(site_dir))
-    return unquote(urlsplit(site_url).path.rstrip("/").rpartition("/")[2]) != folder
+    if not isinstance(root, str) or not root:
+        return False
+    root = os.path.abspath(root)
+    if root == os.path.dirname(os.path.abspath(config_file)):
+        return False  # the main project itself
+    main = _main_site_url(root, getattr(plugin, "manifest", None))
+    try:
+        return main is not None and normalise_base_url(main) == normalise_base_url(site_url)
+    except ValueError:
+        return False
+
+
+def _main_site_url(root: str, manifest: object) -> str | None:
+    """The main project's `site_url`, from its file (the plugin's manifest names it, relative
+    to the folder the build ran in, which is the main project's as a rule)."""
+    named = manifest.get(".") if isinstance(manifest, Mapping) else None
+    names = [named] if isinstance(named, str) else []
+    for name in (*names, "mkdocs.yml", "mkdocs.yaml"):
+        try:
+            with open(os.path.join(root, name), "rb") as file:
+                site_url = yaml_load(file).get("site_url")
+        except (OSError, ConfigurationError, AttributeError, TypeError, ValueError):
+            continue
+        return site_url if isinstance(site_url, str) else None
+    return None
 
 
 def _enabled(raw: object, name: str) -> Iterator[bool]:
