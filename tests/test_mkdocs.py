@@ -1507,6 +1507,10 @@ def test_a_sub_project_inheriting_the_main_site_url_is_a_warning(tmp_path: Path)
                 {"site_name": "Beta", "theme": {"name": "material"}, "plugins": ["sitemapkit"]}
             ),
             "projects/beta/docs/index.md": "# Beta\n",
+            # An address of its own, on another host: built into site/gamma/ all the same.
+            "projects/gamma/mkdocs.yml": "INHERIT: ../../base.yml\nsite_name: Gamma\n"
+            "site_url: https://gamma.example.org/\n",
+            "projects/gamma/docs/index.md": "# Gamma\n",
         },
     )
     done = subprocess.run(
@@ -1517,8 +1521,9 @@ def test_a_sub_project_inheriting_the_main_site_url_is_a_warning(tmp_path: Path)
         cwd=tmp_path,
     )
     assert done.returncode == 0, done.stderr
+    assert locs(tmp_path / "site" / "gamma" / "sitemap.xml") == ["https://gamma.example.org/"]
     said = " ".join(done.stderr.split())  # the plugin's log wraps its sub-projects' lines
-    assert said.count("main project's site_url") == 1, said  # alpha's, not beta's nor main's
+    assert said.count("main project's site_url") == 1, said  # alpha's alone
     assert (
         "[project://.alpha] sitemapkit: Material's projects plugin builds this project into "
         "alpha/ of the main site, yet at the main project's site_url (https://example.com/), "
