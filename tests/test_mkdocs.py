@@ -1437,6 +1437,20 @@ def test_clean_urls_with_materials_offline_plugin_after_it_is_a_warning(
     assert (site / "guide" / "install.html").is_file()  # the offline plugin's file names
 
 
+def mkdocs_build_process(project: Path) -> subprocess.CompletedProcess[str]:
+    """`mkdocs build` of `project`'s mkdocs.yml in a process of its own, as Material's projects
+    plugin needs (it builds sub-projects in processes it starts); it must succeed."""
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-f", str(project / "mkdocs.yml")],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=project,
+    )
+    assert done.returncode == 0, done.stderr
+    return done
+
+
 def test_materials_projects_built_without_sitemapkit_are_named_in_an_info_line(
     tmp_path: Path, schemas: SchemaSet
 ) -> None:
@@ -1464,14 +1478,7 @@ def test_materials_projects_built_without_sitemapkit_are_named_in_an_info_line(
             "projects/gamma/docs/index.md": "# Gamma\n",
         },
     )
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "-f", str(tmp_path / "mkdocs.yml")],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=tmp_path,
-    )
-    assert done.returncode == 0, done.stderr
+    done = mkdocs_build_process(tmp_path)
     assert (
         "Material's projects plugin built 2 sub-projects whose mkdocs.yml does not list "
         "sitemapkit (or turns it off) (projects/alpha/mkdocs.yml, projects/gamma/mkdocs.yml): "
@@ -1513,14 +1520,7 @@ def test_a_sub_project_inheriting_the_main_site_url_is_a_warning(tmp_path: Path)
             "projects/gamma/docs/index.md": "# Gamma\n",
         },
     )
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "-f", str(tmp_path / "mkdocs.yml")],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=tmp_path,
-    )
-    assert done.returncode == 0, done.stderr
+    done = mkdocs_build_process(tmp_path)
     assert locs(tmp_path / "site" / "gamma" / "sitemap.xml") == ["https://gamma.example.org/"]
     said = " ".join(done.stderr.split())  # the plugin's log wraps its sub-projects' lines
     assert said.count("main project's site_url") == 1, said  # alpha's alone
