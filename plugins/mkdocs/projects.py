@@ -23,6 +23,10 @@ from .config import PLUGIN_NAME
 PROJECTS_PLUGINS = ("material/projects", "projects")
 
 
+def _projects_plugin(plugins: Mapping[str, Any]) -> object:
+    return next((plugins[name] for name in PROJECTS_PLUGINS if name in plugins), None)
+
+
 class SubProject(NamedTuple):
     """A sub-project the projects plugin built, as its `mkdocs.yml` (with what it INHERITs)
     says."""
@@ -34,7 +38,7 @@ class SubProject(NamedTuple):
 def sub_projects(plugins: Mapping[str, Any], root: str) -> list[SubProject]:
     """The sub-projects the projects plugin built in this build, sorted by their files; none
     when this is no top-level build with projects (`root`: the main project's folder)."""
-    plugin = next((plugins[name] for name in PROJECTS_PLUGINS if name in plugins), None)
+    plugin = _projects_plugin(plugins)
     jobs = getattr(getattr(getattr(plugin, "builder", None), "root", None), "jobs", None)
     if not callable(jobs):
         return []
@@ -61,7 +65,7 @@ def at_main_address(plugins: Mapping[str, Any], config_file: str, site_url: str)
     `site_url`: the plugin gives a sub-project the address of its folder of the main site
     (`site/alpha/`), unless the project sets (or INHERITs) the main one, which it then keeps:
     its pages' addresses are the main site's, not the folder's."""
-    plugin = next((plugins[name] for name in PROJECTS_PLUGINS if name in plugins), None)
+    plugin = _projects_plugin(plugins)
     root = getattr(getattr(plugin, "config", None), "projects_root_dir", None)
     if not isinstance(root, str) or not root:
         return False
