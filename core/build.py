@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -205,6 +205,7 @@ def build_sitemaps(
     progress: Progress | None = None,
     build_started_ns: int | None = None,
     left_out: Iterable[str] = (),
+    peer_files: Collection[str] = (),
 ) -> BuildResult:
     """Write sitemap.xml, sitemap.txt, the index (and parts, gzip twins, robots.txt line).
 
@@ -213,6 +214,8 @@ def build_sitemaps(
     build began, by `sitemapkit.dates.build_start_ns()`: a source modified since was written by
     the build itself. `left_out` are the paths of pages the adapter left out itself (drafts,
     a search page): an exclude pattern that names one of them is not told it matched nothing.
+    `peer_files` are files another plugin writes that the adapter has warned of already (a
+    peer's `sitemap.xml`): replacing them is that warning's news, not a second warning's.
     """
     root = os.fspath(output_dir)
 
@@ -239,7 +242,9 @@ def build_sitemaps(
 
     with paused_gc(), folder_lock(root, waiting, gave_up):
         try:
-            return _build(root, options, pages, report, progress, build_started_ns, left_out)
+            return _build(
+                root, options, pages, report, progress, build_started_ns, left_out, peer_files
+            )
         except OSError as exc:  # the writer has already removed its temporary files
             raise file_system_error(exc, root) from exc
 
@@ -265,6 +270,7 @@ def _build(
     progress: Progress | None,
     build_started_ns: int | None,
     left_out: Iterable[str],
+    peer_files: Collection[str],
 ) -> BuildResult:
     if options.base_url is None:
         raise SitemapkitError(
@@ -329,7 +335,8 @@ def _build(
         maker.skipped["redirect stub"] = stubs.count
         report(_stubs_notice(stubs, scanned=pages is None))
     result = BuildResult(**vars(written), skipped=dict(maker.skipped))
-    fresh = [name for name in written.replaced if name not in written.left_over]
+    said = {*written.left_over, *peer_files}  # an INFO line, and a peer's warning, say it
+    fresh = [name for name in written.replaced if name not in said]
     if fresh:
         sitemaps = any(name.endswith((".xml", ".xml.gz")) for name in fresh)
         switch = generators.switch() if sitemaps else ""

@@ -1486,17 +1486,30 @@ def test_quickstarts_development_build_says_why_there_is_no_sitemap_without_a_wa
 def test_pelican_sitemap_loaded_beside_sitemapkit_is_named_in_a_warning(
     build: Callable[..., Path], caplog: pytest.LogCaptureFixture, tmp_path: Path
 ) -> None:
-    """The old pelican-plugins `sitemap` module, found on PLUGIN_PATHS as Pelican loads it."""
-    plugins = write_tree(tmp_path / "plugins", {"sitemap.py": "def register():\n    pass\n"})
+    """The old pelican-plugins `sitemap` module, found on PLUGIN_PATHS as Pelican loads it,
+    writing its file at `finalized` as pelican-sitemap does: one warning names it, and
+    sitemapkit's replacing that file is no second one."""
+    peer = (
+        "import os\n"
+        "from pelican import signals\n"
+        "def finalize(pelican):\n"
+        "    txt = pelican.settings.get('SITEMAP', {}).get('format') == 'txt'\n"
+        "    name = os.path.join(pelican.output_path, 'sitemap.txt' if txt else 'sitemap.xml')\n"
+        "    with open(name, 'w') as f:\n"
+        "        f.write('https://x.org/' if txt else '<urlset/>')\n"
+        "def register():\n"
+        "    signals.finalized.connect(finalize)\n"
+    )
+    plugins = write_tree(tmp_path / "plugins", {"sitemap.py": peer})
     with caplog.at_level(logging.WARNING, logger="sitemapkit"):
         out = build(BLOG, PLUGIN_PATHS=[str(plugins)], PLUGINS=["sitemap", "sitemapkit.pelican"])
     (warning,) = [r.getMessage() for r in caplog.records if r.name.startswith("sitemapkit")]
     assert warning.startswith("sitemapkit: pelican-sitemap (sitemap) is loaded too and writes")
     assert "remove it from PLUGINS" in warning
-    assert (out / "sitemap.xml").is_file()
+    assert "sitemapkit" in (out / "sitemap.xml").read_text(encoding="utf-8")  # replaced it
     caplog.clear()
     with caplog.at_level(logging.WARNING, logger="sitemapkit"):  # its text format's file
-        build(
+        out = build(
             BLOG,
             PLUGIN_PATHS=[str(plugins)],
             PLUGINS=["sitemap", "sitemapkit.pelican"],
@@ -1504,6 +1517,7 @@ def test_pelican_sitemap_loaded_beside_sitemapkit_is_named_in_a_warning(
         )
     (warning,) = [r.getMessage() for r in caplog.records if r.name.startswith("sitemapkit")]
     assert "is loaded too and writes sitemap.txt as well" in warning
+    assert (out / "sitemap.txt").read_text(encoding="utf-8").startswith(BASE)  # replaced it
 
 
 def test_pelican_sitemaps_setting_left_from_a_move_is_named(

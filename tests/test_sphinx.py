@@ -1163,6 +1163,7 @@ def test_sphinx_sitemap_beside_sitemapkit_is_named_in_a_warning(tmp_path: Path, 
         "WARNING: sitemapkit: sphinx_sitemap is in extensions too and both write sitemap.xml; "
         "remove it from extensions"
     ) in build.warnings
+    assert build.warnings.count("WARNING") == 1  # replacing its file: that warning's news
     # sitemapkit's step runs late, in either order, so the file is its (sphinx-sitemap would
     # list the search page and the index too).
     assert locs(build.out / "sitemap.xml") == [BASE + "index.html"]
@@ -1193,6 +1194,7 @@ def test_sphinx_immaterial_writing_its_own_sitemap_is_named_with_the_option_to_r
         "html_theme_options['site_url'] is set (the theme reads it for that alone) and "
         "sitemapkit writes sitemap.xml too; remove site_url from html_theme_options"
     ) in build.stderr
+    assert build.stderr.count("WARNING") == 1, build.stderr  # no replaced-file warning too
     assert locs(tmp_path / "out" / "sitemap.xml") == [BASE + "index.html"]  # sitemapkit's, last
 
     without = files["conf.py"].replace(f", 'site_url': {site_url!r}", "")

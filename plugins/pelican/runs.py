@@ -389,7 +389,11 @@ def _checked(
 
 
 def write_separate(
-    subsite: Separate, options: PelicanOptions, started_ns: int, report: Report
+    subsite: Separate,
+    options: PelicanOptions,
+    started_ns: int,
+    report: Report,
+    peer_files: tuple[str, ...] = (),
 ) -> None:
     """A subsite on an address of its own: its sitemap in its own output folder, at that
     address (and robots.txt there, when the address is a host's root). A set-up of its own,
@@ -417,6 +421,7 @@ def write_separate(
             report=report,
             build_started_ns=started_ns,
             left_out=left_out,
+            peer_files=peer_files,
         )
     except SitemapkitError as error:
         logger.error("sitemapkit: the subsite %s: %s", subsite.why, error.spelled(spelling))
@@ -496,22 +501,25 @@ PEER_MODULES = frozenset({"pelican.plugins.sitemap", "sitemap"})
 PEER_SETTING = "SITEMAP"
 
 
-def warn_about_peer(pelican: Any) -> None:
+def warn_about_peer(pelican: Any) -> tuple[str, ...]:
     """pelican-sitemap writes `sitemap.xml` at the end of the build too (and is loaded
-    unasked when installed and PLUGINS is unset): the files published would be a mix."""
+    unasked when installed and PLUGINS is unset): the files published would be a mix. The
+    file it writes is returned when it is loaded: replacing it needs no second warning."""
     loaded = {getattr(plugin, "__name__", "") for plugin in getattr(pelican, "plugins", ())}
     peer = sorted(loaded & PEER_MODULES)
     setting = pelican.settings.get(PEER_SETTING)
     if peer:
         text = isinstance(setting, dict) and setting.get("format") == "txt"
+        theirs = "sitemap.txt" if text else "sitemap.xml"
         logger.warning(
             "sitemapkit: pelican-sitemap (%s) is loaded too and writes %s as well, "
             "so the published files would be a mix of the two; remove it from PLUGINS (or "
             "uninstall it): sitemapkit writes the sitemap, its text twin and the index",
             peer[0],
-            "sitemap.txt" if text else "sitemap.xml",
+            theirs,
         )
-    elif excludes := _peer_excludes(setting):
+        return (theirs,)
+    if excludes := _peer_excludes(setting):
         globs = [glob for glob in map(as_glob, excludes) if glob is not None]
         logger.warning(
             "sitemapkit: %s['exclude'] is pelican-sitemap's setting and is not read, so the "
@@ -528,6 +536,7 @@ def warn_about_peer(pelican: Any) -> None:
             "and changefreq_rules)",
             PEER_SETTING,
         )
+    return ()
 
 
 def _unmatched_in_every_sitemap(held: list[list[Notice]]) -> list[Notice]:
@@ -631,7 +640,7 @@ def write_sitemaps(main: SiteRun) -> None:
             _as_base_url(main.siteurl)[1],
         )
         return
-    warn_about_peer(main.pelican)
+    peer_files = warn_about_peer(main.pelican)
     warn_of_preview_base_url(options.core.base_url, main.siteurl)
     # Told once every file is written: with `--fatal warnings` Pelican raises on the first
     # warning, which must not stop the step between the sitemaps and robots.txt.
@@ -648,10 +657,11 @@ def write_sitemaps(main: SiteRun) -> None:
                 report=held[0].append,
                 build_started_ns=main.started_ns,
                 left_out=sites.left_out,
+                peer_files=peer_files,
             )
             for subsite in sites.separate:
                 held.append([])
-                write_separate(subsite, options, main.started_ns, held[-1].append)
+                write_separate(subsite, options, main.started_ns, held[-1].append, peer_files)
             # A subsite that had an address of its own before: its old sitemaps would go on
             # being served (at /fr/sitemap.xml), listing the old address.
             removed = [(f, remove_sitemaps(f, options.core)) for f in sites.merged_folders]

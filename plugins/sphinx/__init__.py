@@ -129,6 +129,7 @@ def write_sitemaps(
     left_out: list[str] | None = None,
     git_extension: bool = False,
     document_of: Callable[[str], str | None] | None = None,
+    peer_files: tuple[str, ...] = (),
 ) -> BuildResult:
     """`build_sitemaps` inside the progress line; its notices wait until the line is done."""
     notices: list[Notice] = []
@@ -141,6 +142,7 @@ def write_sitemaps(
                 report=notices.append,
                 build_started_ns=started_ns,
                 left_out=left_out or (),
+                peer_files=peer_files,
             )
     finally:
         git_dated = git_extension and any(page.mtime is not None for page in pages)
@@ -167,11 +169,12 @@ def document_locator(builder: Any, documents: Iterable[str]) -> Callable[[str], 
 PEER_EXTENSION, PEER_FILE_SETTING, PEER_FILE = "sphinx_sitemap", "sitemap_filename", "sitemap.xml"
 
 
-def warn_about_peer(app: Sphinx, options: SitemapOptions) -> None:
+def warn_about_peer(app: Sphinx, options: SitemapOptions) -> tuple[str, ...]:
     """sphinx-sitemap writes `sitemap.xml` at the end of the build too: whichever runs last
-    replaces the other's file, and on a clean build nothing else would say so."""
+    replaces the other's file, and on a clean build nothing else would say so. The file of
+    sitemapkit's it writes, if any, is returned: its replacing needs no second warning."""
     if PEER_EXTENSION not in app.extensions:
-        return
+        return ()
     theirs = getattr(app.config, PEER_FILE_SETTING, PEER_FILE) or PEER_FILE
     clash = f" and both write {theirs}" if theirs == options.sitemap_name else ""
     logger.warning(
@@ -182,27 +185,31 @@ def warn_about_peer(app: Sphinx, options: SitemapOptions) -> None:
         type=LOG_TYPE,
         subtype="peer",
     )
+    return (theirs,) if clash else ()
 
 
 #: A theme that writes `sitemap.xml` itself when its `site_url` option is set.
 THEME_WITH_SITEMAP = "sphinx_immaterial"
 
 
-def warn_about_theme_sitemap(app: Sphinx, options: SitemapOptions) -> None:
+def warn_about_theme_sitemap(app: Sphinx, options: SitemapOptions) -> tuple[str, ...]:
     """sphinx-immaterial writes `sitemap.xml` at the end of every build when its `site_url`
-    option is set, which it reads for nothing else: sitemapkit's file then replaces it."""
+    option is set, which it reads for nothing else: sitemapkit's file then replaces it (the
+    file returned, as `warn_about_peer` does)."""
     site_url = theme_option(app.config, "site_url")
     if THEME_WITH_SITEMAP not in app.extensions or not (isinstance(site_url, str) and site_url):
-        return
+        return ()
+    clash = options.sitemap_name == PEER_FILE
     logger.warning(
         "sitemapkit: sphinx-immaterial writes a sitemap.xml of its own because "
         "html_theme_options['site_url'] is set (the theme reads it for that alone)%s; remove "
         "site_url from html_theme_options (%s is the address sitemapkit lists pages at)",
-        " and sitemapkit writes sitemap.xml too" if options.sitemap_name == PEER_FILE else "",
+        " and sitemapkit writes sitemap.xml too" if clash else "",
         BASE_URL_SETTING,
         type=LOG_TYPE,
         subtype="peer",
     )
+    return (PEER_FILE,) if clash else ()
 
 
 class SitemapRun:
@@ -215,6 +222,8 @@ class SitemapRun:
         #: sources (autosummary's stubs): a source modified since was written by the build.
         self.started_ns = build_start_ns()
         self.autosummary_stubs = False
+        #: sitemapkit's files another extension or the theme writes, warned of already.
+        self.peer_files: tuple[str, ...] = ()
 
     def doctree_read(self, app: Sphinx, doctree: Any) -> None:
         note_stubs(app.env, doctree)
@@ -249,8 +258,8 @@ class SitemapRun:
             for message in peer_setting_messages(app.config, self.options, os.fspath(app.outdir)):
                 logger.warning("sitemapkit: %s", message, type=LOG_TYPE, subtype="peer")
         if self.options is not None:
-            warn_about_peer(app, self.options)
-            warn_about_theme_sitemap(app, self.options)
+            self.peer_files = warn_about_peer(app, self.options)
+            self.peer_files += warn_about_theme_sitemap(app, self.options)
             for message in doubtful_settings(app.config, self.options, app.builder):
                 logger.warning("sitemapkit: %s", message, type=LOG_TYPE, subtype="config")
         if self.options is None:
@@ -334,6 +343,7 @@ class SitemapRun:
                     left_out,
                     GIT_EXTENSION in app.extensions,
                     document_locator(builder, env.found_docs),
+                    self.peer_files,
                 )
         except SitemapkitError as exc:
             # An ERROR line, not a crash report: the message already says what to do.
