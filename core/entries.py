@@ -250,6 +250,7 @@ NOT_FOUND_PATTERNS = frozenset({"404.html", "404/", "/404.html", "/404/"})
 #: The site's own not-found page, at the top (a page named 404 below it, such as an API's
 #: `errors/404`, is a page of its own), to find one that is listed.
 _NOT_FOUND_PAGES = ("/404.html", "/404/")
+_NOT_FOUND_PATHS = {"/404.html": "404.html", "/404/": "404/index.html"}  # their output paths
 #: Generators' folders of sources, which no output path starts with (Hugo's and Zola's
 #: `content/`, Hexo's `source/`, Astro's `src/pages/`, Eleventy's `src/`).
 _SOURCE_ROOTS = ("content/", "source/", "src/pages/", "src/content/", "src/")
@@ -379,7 +380,16 @@ def _noindex_notice(noindex: SkippedPages) -> Notice:
     )
 
 
-def _not_found_notice(listed: SkippedPages, patterns: tuple[str, ...]) -> Notice:
+def unnamed_not_found_forms(patterns: Iterable[str]) -> tuple[str, ...]:
+    """The forms of a top not-found page (`/404.html`, `/404/`) that no exclude pattern names,
+    left out or brought back: `404.html` alone leaves MkDocs' `404/index.html` listed."""
+    naming = PathMatcher(tuple(pattern.lstrip("!") for pattern in patterns))
+    return tuple(form for form in _NOT_FOUND_PAGES if not naming(_NOT_FOUND_PATHS[form]))
+
+
+def _not_found_notice(
+    listed: SkippedPages, patterns: tuple[str, ...], forms: tuple[str, ...]
+) -> Notice:
     """A 404 page is listed when a list of exclude patterns, which replaces the default one,
     leaves it out no more: a sitemap that lists it sends crawlers to a page that says the
     page is missing (a soft 404). INFO: a page may be named 404 for another reason."""
@@ -395,8 +405,8 @@ def _not_found_notice(listed: SkippedPages, patterns: tuple[str, ...]) -> Notice
         "info",
         "not-found-listed",
         f"page {listed.first!r}{others} is listed, though it looks like the site's "
-        f"not-found page: {why}; add '/404.html' and '/404/' to exclude unless it is a page "
-        "of its own",
+        f"not-found page: {why}; add {' and '.join(map(repr, forms))} to exclude unless it is "
+        "a page of its own",
         ("exclude",),
     )
 
@@ -501,9 +511,10 @@ class EntryMaker:
         #: Exclude patterns no page left out has matched yet, told at the end.
         self.unmatched = UnmatchedPatterns(options.exclude)
         #: A list of patterns replaces the default ones, and may drop the 404 page's (an empty
-        #: list too; Sphinx's adapter leaves its 404 page out by name before the core).
-        replaced = not any("404" in p for p in options.exclude)
-        self._not_found = PathMatcher(_NOT_FOUND_PAGES) if replaced else None
+        #: list too; Sphinx's adapter leaves its 404 page out by name before the core): each
+        #: form a pattern names (`404.html`, `!/404/`) is the user's choice, the others are not.
+        self._not_found_forms = unnamed_not_found_forms(options.exclude)
+        self._not_found = PathMatcher(self._not_found_forms) if self._not_found_forms else None
         #: Not-found pages listed because the patterns set leave none of them out.
         self.not_found_listed = SkippedPages()
         self._priorities = RuleTable(options.priority_overrides)
@@ -678,7 +689,11 @@ class EntryMaker:
             skipped["noindex"] = self.noindex.count
             self.report(_noindex_notice(self.noindex))
         if self.not_found_listed.count:
-            self.report(_not_found_notice(self.not_found_listed, self.options.exclude))
+            self.report(
+                _not_found_notice(
+                    self.not_found_listed, self.options.exclude, self._not_found_forms
+                )
+            )
 
     def _unmatched_notices(self, a_path: str) -> Iterator[Notice]:
         """A pattern that matched no page (a typo, or a path of another layout: `guide.html`

@@ -212,7 +212,8 @@ class SitemapOptions:
         "gitignore-style patterns of output paths to leave out; setting it replaces the "
         "default (`404.html`, `404/`; MkDocs' `/404.html`, `/404/`; none for Sphinx, which "
         "leaves out its 404 page by name), so keep the 404 page's pattern in your list (an INFO "
-        "line, `not-found-listed`, names a top `404.html` or `404/` page listed without one).",
+        "line, `not-found-listed`, names a top `404.html` or `404/` page listed while no "
+        "pattern names its form).",
     )
     skip_noindex: bool | None = _spec(
         None,

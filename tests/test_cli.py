@@ -456,6 +456,30 @@ def test_a_not_found_page_listed_after_exclude_replaced_the_default_is_told(
     assert "not-found" not in default.stderr
 
 
+def test_a_not_found_page_in_the_form_no_pattern_names_is_told(tmp_path: Path) -> None:
+    """`--exclude 404.html` names one form of a not-found page: the other one (a generator's
+    `404/index.html`) listed is told, unless a pattern names it too, or brings it back."""
+    site = write_tree(
+        tmp_path / "site",
+        {"index.html": "<p>home</p>", "404/index.html": "<p>not found</p>"},
+    )
+    base = ["build", str(site), "--base-url", "https://x.org/", "--exclude", "404.html"]
+    done = run(*base)
+    assert done.returncode == 0, done.stderr
+    assert "https://x.org/404/" in locs(site / "sitemap.xml")
+    assert (
+        "info: page '404/index.html' is listed, though it looks like the site's not-found page: "
+        "the --exclude patterns set ('404.html') replace the default ones, and none of them "
+        "leaves it out; add '/404/' to --exclude unless it is a page of its own "
+        "[not-found-listed]"
+    ) in done.stderr
+    for more in ("404/", "!/404/"):
+        kept = run(*base, "--exclude", more)
+        assert kept.returncode == 0, kept.stderr
+        assert ("https://x.org/404/" in locs(site / "sitemap.xml")) == more.startswith("!")
+        assert "not-found" not in kept.stderr
+
+
 def test_a_not_found_page_listed_after_an_empty_exclude_list_is_told(
     site: Path, tmp_path: Path
 ) -> None:

@@ -1121,6 +1121,36 @@ def test_a_pattern_naming_pages_mkdocs_leaves_out_itself_is_not_told_as_unmatche
     assert len(locs(site / "sitemap.xml")) == len(LISTED_SOURCES)
 
 
+@pytest.mark.parametrize(
+    ("exclude", "told"),
+    [
+        (["404.html", "drafts/"], True),  # MkDocs writes docs/404.md as 404/index.html
+        (["/404.html", "/404/", "drafts/"], False),
+        (["404.html", "!/404/"], False),  # brought back on purpose
+    ],
+)
+def test_a_not_found_page_no_pattern_names_the_form_of_is_told(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, exclude: list[str], told: bool
+) -> None:
+    config = {
+        "site_url": "https://example.com/",
+        "plugins": [{"sitemapkit": {"exclude": exclude}}],
+    }
+    docs = {"index.md": "# Home\n", "404.md": "# Not found\n"}
+    with caplog.at_level(logging.INFO):
+        site = run_build(make_site(tmp_path, config, docs))
+    listed = "https://example.com/404/" in locs(site / "sitemap.xml")
+    assert listed == ("/404/" not in exclude)
+    messages = [m for m in sitemapkit_messages(caplog, logging.INFO) if "not-found page" in m]
+    expected = (
+        "sitemapkit: page '404/index.html' is listed, though it looks like the site's not-found "
+        f"page: the exclude patterns set ({', '.join(map(repr, exclude))}) replace the default "
+        "ones, and none of them leaves it out; add '/404/' to exclude unless it is a page of "
+        "its own"
+    )
+    assert messages == ([expected] if told else [])
+
+
 def test_a_site_url_a_later_plugin_sets_in_its_on_config_is_the_one_listed(
     tmp_path: Path, schemas: SchemaSet
 ) -> None:
