@@ -28,6 +28,7 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
 from conftest import SchemaSet, git_commit, locs, parse_urlset, write_tree
+from sitemapkit.mkdocs.api_docs import python_identifiers
 from sitemapkit.mkdocs.git_dates import last_commits
 
 #: `get_plugin_logger` names: MkDocs, and ProperDocs (which runs these tests too when installed).
@@ -414,6 +415,62 @@ def test_pages_are_dated_by_the_files_mkdocs_include_markdown_plugin_puts_in(
     (hint,) = [r.getMessage() for r in caplog.records if "'parts/a.md'" in r.getMessage()]
     assert "(parts/a/index.html or parts/a.html)" in hint and "usage" not in hint
     schemas.validate_folder(site)
+
+
+def test_api_pages_are_dated_by_the_modules_mkdocstrings_renders_them_from(
+    tmp_path: Path, schemas: SchemaSet
+) -> None:
+    """`::: kit` renders `kit/__init__.py` and what it exports from `_core.py`: the page
+    changes with either. An imported name it does not export, a submodule it does not name,
+    a module of the Python installation and a `:::` line in fenced code date nothing."""
+    docs = {
+        "index.md": "# Home\n",
+        "api.md": "# API\n\n::: kit\n",
+        "helpers.md": "# Helpers\n\n## ::: kit.helpers\n",
+        "stdlib.md": "# JSON\n\n::: json.dumps\n",
+        "fenced.md": "# Syntax\n\n```md\n::: kit\n```\n",
+    }
+    package = {
+        "src/kit/__init__.py": '"""Kit."""\nfrom kit._core import Widget\n'
+        "from kit.helpers import helper\n__all__ = ['Widget']\n",
+        "src/kit/_core.py": '"""Core."""\nclass Widget:\n    """A widget."""\n',
+        "src/kit/helpers.py": '"""Helpers."""\ndef helper() -> None:\n    """Help."""\n',
+    }
+    plugins = [{"mkdocstrings": {"handlers": {"python": {"paths": ["src"]}}}}, "sitemapkit"]
+    config = {"site_url": "https://example.com/", "plugins": plugins, "nav": list(docs)}
+    config_file = make_site(tmp_path, config, docs, **package)
+    days = dict.fromkeys([f"docs/{name}" for name in docs], "2020-01-01")
+    days |= {
+        "src/kit/__init__.py": "2021-03-04",
+        "src/kit/_core.py": "2022-02-02",
+        "src/kit/helpers.py": "2023-03-03",
+    }
+    for name, day in days.items():
+        stamp = datetime.fromisoformat(day + "T00:00:00+00:00").timestamp()
+        os.utime(tmp_path / name, (stamp, stamp))
+    site = run_build(config_file)
+    assert "A widget." in (site / "api" / "index.html").read_text(encoding="utf-8")
+    assert lastmod_days(site) == {
+        "": "2020-01-01",
+        "api/": "2022-02-02",  # Widget's module, newer than the package's __init__.py
+        "helpers/": "2023-03-03",
+        "stdlib/": "2020-01-01",
+        "fenced/": "2020-01-01",
+    }
+    schemas.validate_folder(site)
+    (tmp_path / "src/kit/_core.py").write_text('"""Core."""\nclass Widget:\n    """Wider."""\n')
+    later = run_build(config_file)
+    assert lastmod_days(later)["api/"] == time.strftime("%Y-%m-%d", time.gmtime())
+
+
+def test_autodoc_lines_for_the_python_handler_are_found_outside_fenced_code() -> None:
+    markdown = (
+        "::: a\n    handler: shell\n\n::: b\n    options:\n      show_source: false\n\n"
+        "~~~\n::: c\n~~~\n\n````md\n```\n::: d\n```\n````\n\n## ::: e.f\n::: g\n"
+    )
+    assert python_identifiers(markdown, "python") == ["b", "e.f", "g"]
+    assert python_identifiers(markdown, "shell") == []  # another default handler
+    assert python_identifiers("::: a\n::: b\n    handler: python\n", "crystal") == ["b"]
 
 
 def test_pages_mkdocs_git_revision_date_localized_dates_take_their_commits_time(

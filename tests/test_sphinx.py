@@ -24,8 +24,7 @@ from sphinx.cmd.build import build_main
 from sphinx.util.docutils import docutils_namespace
 
 from conftest import SchemaSet, git_commit, locs, parse_urlset, write_tree
-from sitemapkit import OPTION_SPECS, __version__
-from sitemapkit.sphinx import installed
+from sitemapkit import OPTION_SPECS, __version__, installed
 from sitemapkit.sphinx.generated import STATE_NAME
 from sitemapkit.validate import validate_target
 

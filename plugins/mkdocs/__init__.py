@@ -32,6 +32,7 @@ from sitemapkit.entries import UnmatchedPatterns
 from sitemapkit.gc_pause import paused_gc
 from sitemapkit.urls import normalise_base_url
 
+from .api_docs import ApiModules
 from .blog_drafts import unpublished_posts
 from .config import SitemapkitConfig, clean_urls_advice, core_options
 from .git_dates import shallow_clone
@@ -115,6 +116,8 @@ class _Build:
     shown: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: What mkdocs-include-markdown-plugin read for each page; None when it is not in plugins.
     included: IncludedFiles | None = None
+    #: The modules mkdocstrings rendered each page from; None when it is not in plugins.
+    api: ApiModules | None = None
     #: The pages rendered, and those whose HTML has a robots noindex; None when unchecked.
     rendered: Rendered | None = None
     pages: list[Page] | None = None
@@ -123,6 +126,18 @@ class _Build:
 
 
 # SitemapkitConfig is built from the core's option specs at import, which mypy cannot follow.
+def _taken_in(build: _Build) -> dict[str, tuple[str, ...]] | None:
+    """The files include-markdown and mkdocstrings put into each page, by its `src_uri`."""
+    parts = [found.by_page for found in (build.included, build.api) if found is not None]
+    if len(parts) < 2:
+        return parts[0] if parts else None
+    merged: dict[str, tuple[str, ...]] = {}
+    for part in parts:
+        for page, files in part.items():
+            merged[page] = tuple(dict.fromkeys(merged.get(page, ()) + files))
+    return merged
+
+
 class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type,misc,no-untyped-call]
     """Lists every included documentation page at MkDocs' canonical URL."""
 
@@ -161,7 +176,9 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         checks = self.options is not None and self.options.skips_noindex
         rendered = Rendered() if checks else None
         included = IncludedFiles.of(config.plugins.values())  # MkDocs reads pages before on_env
-        self.open.append(_Build(options=self.options, rendered=rendered, included=included))
+        api = ApiModules.of(config.plugins.values(), config.docs_dir)
+        build = _Build(options=self.options, rendered=rendered, included=included, api=api)
+        self.open.append(build)
         return config
 
     @event_priority(-100)  # late, though any plugin's files are final by now
@@ -202,8 +219,12 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
 
     @event_priority(-1000)  # after plugins and hooks that add meta tags to the page
     def on_post_page(self, output: str, *, page: MkDocsPage, config: MkDocsConfig) -> str:
-        if self.open and (rendered := self.open[-1].rendered) is not None:
-            rendered.note(page.file, output)
+        if self.open:
+            build = self.open[-1]
+            if build.rendered is not None:
+                build.rendered.note(page.file, output)
+            if build.api is not None:  # before mkdocstrings' on_post_build drops its handlers
+                build.api.note(page.file.src_uri, page.markdown)
         return output
 
     def _base_url_of(self, config: MkDocsConfig, options: SitemapOptions) -> str | None:
@@ -253,7 +274,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                         shown=build.shown,
                         unpublished=unpublished_posts(config.plugins.values()) if serving else None,
                         snippets=build_snippets(config.markdown_extensions, config.mdx_configs),
-                        included=build.included.by_page if build.included is not None else None,
+                        included=_taken_in(build),
                         commits_of_taken_in=GIT_PLUGIN in config.plugins,
                     )
                     redirected = redirected_paths(config, build.files)

@@ -26,6 +26,7 @@ from sitemapkit import (
 )
 from sitemapkit.dates import build_start_ns
 from sitemapkit.gc_pause import paused_gc
+from sitemapkit.installed import project_files
 from sitemapkit.pages import marked_from_heads
 from sphinx.application import Sphinx
 from sphinx.util import logging
@@ -49,7 +50,6 @@ from .config import (
     where_set,
 )
 from .generated import GeneratedPages
-from .installed import project_files
 from .misplaced_fields import misplaced_fields
 from .pages import (
     GIT_EXTENSION,

@@ -8,13 +8,13 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from functools import partial
 
 from sitemapkit import Page, PageMetadata, parse_page_metadata
+from sitemapkit.installed import project_files
 from sitemapkit.pages import METADATA_KEYS, NO_METADATA
 from sphinx.builders.dirhtml import DirectoryHTMLBuilder
 from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.environment import BuildEnvironment
 
 from .catalogs import NO_CATALOGS, Catalogs
-from .installed import project_files
 
 #: File-level fields such as `:sitemap-priority: 0.8` map onto the core's metadata keys.
 FIELD_PREFIX = "sitemap-"

@@ -1,10 +1,11 @@
-"""Files of the Python installation, which date no page: autodoc's and viewcode's modules as
-pip installed them.
+"""Files of the Python installation, which date no page: the modules an API page documents
+(Sphinx's autodoc and viewcode, MkDocs' mkdocstrings) as pip installed them.
 
 A package installed for the build (`pip install .` on CI and Read the Docs) has files as new
 as the install, minutes before each build: a page dated by them would say it changed on every
 build. Its time says nothing of when the module changed, nor does the standard library's. The
-project's own files (an editable install, a `sys.path` entry in `conf.py`) keep counting.
+project's own files (an editable install, a `sys.path` entry in `conf.py`, mkdocstrings'
+`paths`) keep counting.
 """
 
 from __future__ import annotations
