@@ -418,11 +418,13 @@ def test_pages_are_dated_by_the_files_mkdocs_include_markdown_plugin_puts_in(
 
 
 def test_api_pages_are_dated_by_the_modules_mkdocstrings_renders_them_from(
-    tmp_path: Path, schemas: SchemaSet
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, schemas: SchemaSet
 ) -> None:
     """`::: kit` renders `kit/__init__.py` and what it exports from `_core.py`: the page
     changes with either. An imported name it does not export, a submodule it does not name,
-    a module of the Python installation and a `:::` line in fenced code date nothing."""
+    a module of the Python installation and a `:::` line in fenced code date nothing. A page
+    mkdocs-gen-files writes (mkdocstrings' API reference recipe) is dated by its module."""
+    monkeypatch.chdir(tmp_path)  # gen-files scripts run from the project folder
     docs = {
         "index.md": "# Home\n",
         "api.md": "# API\n\n::: kit\n",
@@ -435,8 +437,15 @@ def test_api_pages_are_dated_by_the_modules_mkdocstrings_renders_them_from(
         "from kit.helpers import helper\n__all__ = ['Widget']\n",
         "src/kit/_core.py": '"""Core."""\nclass Widget:\n    """A widget."""\n',
         "src/kit/helpers.py": '"""Helpers."""\ndef helper() -> None:\n    """Help."""\n',
+        "gen.py": "import mkdocs_gen_files\n\n"
+        "with mkdocs_gen_files.open('reference/core.md', 'w') as page:\n"
+        "    page.write('::: kit._core\\n')\n",
     }
-    plugins = [{"mkdocstrings": {"handlers": {"python": {"paths": ["src"]}}}}, "sitemapkit"]
+    plugins = [
+        {"gen-files": {"scripts": ["gen.py"]}},
+        {"mkdocstrings": {"handlers": {"python": {"paths": ["src"]}}}},
+        "sitemapkit",
+    ]
     config = {"site_url": "https://example.com/", "plugins": plugins, "nav": list(docs)}
     config_file = make_site(tmp_path, config, docs, **package)
     days = dict.fromkeys([f"docs/{name}" for name in docs], "2020-01-01")
@@ -456,6 +465,7 @@ def test_api_pages_are_dated_by_the_modules_mkdocstrings_renders_them_from(
         "helpers/": "2023-03-03",
         "stdlib/": "2020-01-01",
         "fenced/": "2020-01-01",
+        "reference/core/": "2022-02-02",  # generated, yet not the newest date of the site
     }
     schemas.validate_folder(site)
     (tmp_path / "src/kit/_core.py").write_text('"""Core."""\nclass Widget:\n    """Wider."""\n')

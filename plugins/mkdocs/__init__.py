@@ -126,18 +126,6 @@ class _Build:
 
 
 # SitemapkitConfig is built from the core's option specs at import, which mypy cannot follow.
-def _taken_in(build: _Build) -> dict[str, tuple[str, ...]] | None:
-    """The files include-markdown and mkdocstrings put into each page, by its `src_uri`."""
-    parts = [found.by_page for found in (build.included, build.api) if found is not None]
-    if len(parts) < 2:
-        return parts[0] if parts else None
-    merged: dict[str, tuple[str, ...]] = {}
-    for part in parts:
-        for page, files in part.items():
-            merged[page] = tuple(dict.fromkeys(merged.get(page, ()) + files))
-    return merged
-
-
 class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type,misc,no-untyped-call]
     """Lists every included documentation page at MkDocs' canonical URL."""
 
@@ -274,7 +262,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                         shown=build.shown,
                         unpublished=unpublished_posts(config.plugins.values()) if serving else None,
                         snippets=build_snippets(config.markdown_extensions, config.mdx_configs),
-                        included=_taken_in(build),
+                        included=build.included.by_page if build.included is not None else None,
+                        modules=build.api.by_page if build.api is not None else None,
                         commits_of_taken_in=GIT_PLUGIN in config.plugins,
                     )
                     redirected = redirected_paths(config, build.files)

@@ -201,6 +201,7 @@ def site_pages(
     unpublished: Callable[[MkDocsPage], bool] | None = None,
     snippets: Snippets | None = None,
     included: Mapping[str, tuple[str, ...]] | None = None,
+    modules: Mapping[str, tuple[str, ...]] | None = None,
     commits_of_taken_in: bool = False,
 ) -> list[Page]:
     """The included documentation pages, with MkDocs' own URL (relative to `site_url`).
@@ -219,7 +220,9 @@ def site_pages(
     share of the view's posts); a view not rendered in this build takes all of its posts.
     Pages `unpublished` says a build would leave out (drafts `mkdocs serve` renders) are not
     listed. With `snippets` (pymdownx.snippets is on), the files a page's snippets come from
-    date it too, and so do the files `included` (by `src_uri`) says it took in: by their
+    date it too, and so do the files `included` (by `src_uri`) says it took in, and the
+    `modules` mkdocstrings rendered it from (which date a generated page too: it is nothing
+    but their documentation): by their
     times, or for a page the git plugin dated, with `commits_of_taken_in`, by their last
     commits.
     """
@@ -249,7 +252,8 @@ def site_pages(
         lists = shown.get(file.dest_uri) if shown else None  # as rendered, else the page's own
         if lists is None:
             lists = listed_pages(page)
-        sources: tuple[str, ...] = ()
+        documented = modules.get(file.src_uri, ()) if modules else ()
+        sources: tuple[str, ...] = documented  # a page made in memory: its modules alone
         taken_in: tuple[str, ...] = ()
         if source:
             if snippets is not None:
@@ -257,8 +261,9 @@ def site_pages(
             if included:
                 taken_in += included.get(file.src_uri, ())
             if committed is None:
-                sources = (source,)
-            elif taken_in:
+                sources = (source, *documented)
+            elif taken_in or documented:
+                taken_in += documented
                 if commits_of_taken_in:
                     committed_taking_in.append((len(pages), taken_in))
                 taken_in = ()
