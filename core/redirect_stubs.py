@@ -19,10 +19,29 @@ STUB_MAX_BYTES = 4096
 
 _META = re.compile(rb"<meta\b[^>]*>", re.IGNORECASE)
 _REFRESH = re.compile(rb"""http-equiv\s*=\s*["']?\s*refresh\b""", re.IGNORECASE)
-#: A zero delay, then a URL: `0; url=…`, `0;URL='…'`, `0.0, url=…` (an empty one reloads).
-_AT_ONCE_TO = re.compile(
-    rb"""content\s*=\s*["']?\s*0+(?:\.0*)?\s*[;,]\s*url\s*=\s*["']?\s*[^"'\s>]""", re.IGNORECASE
-)
+_CONTENT = re.compile(rb"""\scontent\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.IGNORECASE)
+#: A zero delay and what follows it, as HTML reads a refresh: `0; url=…`, `0;URL='…'`,
+#: `0.0, url=…`, and with no `url=` at all, `0;index.html` (javadoc's) or `0 index.html`.
+_AT_ONCE = re.compile(rb"\s*0+(?:\.0*)?(?=[\s;,])\s*[;,]?\s*(.*)", re.DOTALL)
+_URL_NAMED = re.compile(rb"url\s*=\s*(.*)", re.IGNORECASE | re.DOTALL)
+
+
+def _leaves_at_once(tag: bytes) -> bool:
+    """Whether a refresh tag's content is a zero delay and a URL (an empty one reloads)."""
+    content = _CONTENT.search(tag)
+    if content is None:
+        return False
+    value = next(group for group in content.groups() if group is not None)
+    at_once = _AT_ONCE.match(value)
+    if at_once is None:
+        return False
+    target = at_once.group(1)
+    named = _URL_NAMED.match(target)
+    if named is not None:
+        target = named.group(1)
+    return bool(target.strip().strip(b"\"'").strip())
+
+
 #: Text whose tags never act: comments and templates.
 _INERT = re.compile(
     rb"<!--.*?(?:-->|\Z)|<template\b.*?(?:</template\s*>|\Z)", re.IGNORECASE | re.DOTALL
@@ -42,7 +61,7 @@ def is_redirect_stub(head: bytes) -> bool:
     if b"<noscript" in lowered and b"location" not in lowered:
         head = _NOSCRIPT.sub(b"", head)
     return any(
-        _REFRESH.search(tag) and _AT_ONCE_TO.search(tag)
+        _REFRESH.search(tag) and _leaves_at_once(tag)
         for tag in (match.group() for match in _META.finditer(head))
     )
 

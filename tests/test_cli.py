@@ -1573,6 +1573,14 @@ def test_redirect_stubs_are_not_listed_and_are_counted(
             "nojs.html": '<noscript><meta http-equiv="refresh" content="0; url=/js/"></noscript>'
             + PAGE,
             "empty.html": '<meta http-equiv="refresh" content="0; url=">' + PAGE,
+            "semicolon.html": '<meta http-equiv="refresh" content="0;">' + PAGE,  # a reload too
+            # The URL without `url=`, as HTML allows: javadoc's overview-summary.html, and a
+            # space for a separator.
+            "overview-summary.html": "<!DOCTYPE HTML><html><head><title>Docs</title><script>"
+            "window.location.replace('index.html')</script><noscript><meta http-equiv="
+            '"Refresh" content="0;index.html"></noscript></head><body><p><a href="index.html">'
+            "index.html</a></p></body></html>",
+            "spaced.html": '<meta http-equiv="refresh" content="0 /new/">',
             # sphinx-reredirects: the refresh for browsers without scripts, a script for the rest.
             "reredirect.html": '<html><head><noscript><meta http-equiv="refresh" content="0; '
             'url=new/" /></noscript><script>var target = "new/";if (window.location.hash) '
@@ -1582,9 +1590,9 @@ def test_redirect_stubs_are_not_listed_and_are_counted(
     )
     assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
     out, err = capsys.readouterr()
-    assert out.startswith("sitemapkit: listed 8 pages (4 skipped: 4 redirect stub"), out
+    assert out.startswith("sitemapkit: listed 9 pages (6 skipped: 6 redirect stub"), out
     assert err == (
-        "sitemapkit: info: 4 redirect stubs not listed (a page whose meta refresh sends "
+        "sitemapkit: info: 6 redirect stubs not listed (a page whose meta refresh sends "
         "visitors to another address at once, as Hugo's aliases and jekyll-redirect-from "
         "write); the first: moved.html [redirect-stubs]\n"
     )
@@ -1597,6 +1605,7 @@ def test_redirect_stubs_are_not_listed_and_are_counted(
         "https://example.com/new/",
         "https://example.com/nojs.html",
         "https://example.com/reload.html",
+        "https://example.com/semicolon.html",
     ]
     schemas.validate_folder(site)
 
