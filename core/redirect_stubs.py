@@ -26,22 +26,6 @@ _AT_ONCE = re.compile(rb"\s*0+(?:\.0*)?(?=[\s;,])\s*[;,]?\s*(.*)", re.DOTALL)
 _URL_NAMED = re.compile(rb"url\s*=\s*(.*)", re.IGNORECASE | re.DOTALL)
 
 
-def _leaves_at_once(tag: bytes) -> bool:
-    """Whether a refresh tag's content is a zero delay and a URL (an empty one reloads)."""
-    content = _CONTENT.search(tag)
-    if content is None:
-        return False
-    value = next(group for group in content.groups() if group is not None)
-    at_once = _AT_ONCE.match(value)
-    if at_once is None:
-        return False
-    target = at_once.group(1)
-    named = _URL_NAMED.match(target)
-    if named is not None:
-        target = named.group(1)
-    return bool(target.strip().strip(b"\"'").strip())
-
-
 #: Text whose tags never act: comments and templates.
 _INERT = re.compile(
     rb"<!--.*?(?:-->|\Z)|<template\b.*?(?:</template\s*>|\Z)", re.IGNORECASE | re.DOTALL
@@ -64,6 +48,22 @@ def is_redirect_stub(head: bytes) -> bool:
         _REFRESH.search(tag) and _leaves_at_once(tag)
         for tag in (match.group() for match in _META.finditer(head))
     )
+
+
+def _leaves_at_once(tag: bytes) -> bool:
+    """Whether a refresh tag's content is a zero delay and a URL (an empty one reloads)."""
+    content = _CONTENT.search(tag)
+    if content is None:
+        return False
+    value = next(group for group in content.groups() if group is not None)
+    at_once = _AT_ONCE.match(value)
+    if at_once is None:
+        return False
+    target = at_once.group(1)
+    named = _URL_NAMED.match(target)
+    if named is not None:
+        target = named.group(1)
+    return bool(target.strip().strip(b"\"'").strip())
 
 
 def is_stub_file(name: str, folder: str, size: int, folder_fd: int | None = None) -> bool:
