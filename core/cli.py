@@ -31,6 +31,7 @@ from .errors import OptionError, SitemapkitError
 from .options import (
     OPTION_NAMES,
     OPTION_SPECS,
+    SCAN_EXCLUDE,
     OptionSpec,
     closest_option,
     means_the_opposite,
@@ -43,6 +44,8 @@ from .validate_command import add_validate_command
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 #: The subcommands, which come before their options.
 COMMANDS = ("build", "validate")
+#: The scan's own defaults, where they differ from the adapters'.
+CLI_DEFAULTS: dict[str, Any] = {"exclude": SCAN_EXCLUDE}
 #: As a shell reports a command that wrote into a pipe its reader had closed (128 + SIGPIPE).
 EXIT_BROKEN_PIPE = 141
 #: As a shell reports a command stopped by SIGINT (Ctrl-C) or SIGTERM (a cancelled CI job).
@@ -114,7 +117,8 @@ def add_option_flags(parser: argparse.ArgumentParser) -> None:
     """One flag per option, its help taken from the option's own doc line."""
     group = parser.add_argument_group("sitemap options (also read from TOML files)")
     for spec in OPTION_SPECS:
-        help_text = f"{spec.doc} (default: {spec.user_default!r})"
+        default = CLI_DEFAULTS.get(spec.name, spec.user_default)
+        help_text = f"{spec.doc} (default: {default!r})"
         flag = flag_name(spec.name)
         if spec.kind == "bool":
             group.add_argument(flag, action=argparse.BooleanOptionalAction, help=help_text)
@@ -235,7 +239,7 @@ def run_build(args: argparse.Namespace) -> int:
         ) from None
     sources = gather_options(args, cwd)
     try:
-        options = resolve_options({name: value for name, (value, _) in sources.items()})
+        options = resolve_options({**CLI_DEFAULTS, **{name: v for name, (v, _) in sources.items()}})
     except OptionError as exc:
         raise SitemapkitError(_spell(exc, sources)) from None
     if options.clean_urls and not options.pretty_urls:  # both asked for: one must go

@@ -26,7 +26,7 @@ from .dates import (
     unwritable_time,
 )
 from .errors import respell
-from .options import SitemapOptions
+from .options import SCAN_EXCLUDE, SitemapOptions
 from .pages import NO_METADATA, Page, SkippedPages, sort_name
 from .patterns import WILDCARDS, PathMatcher, RuleTable
 from .project_folder import SOURCE_SUFFIXES
@@ -245,8 +245,9 @@ def _future_files_notice(number: int, first: str, moment: int) -> Notice:
 
 #: The code of the notice for a pattern that matched no page.
 UNMATCHED = "unmatched-pattern"
-#: The default patterns, for a 404 page a site may not have: no mistake when they match none.
-NOT_FOUND_PATTERNS = frozenset({"404.html", "404/", "/404.html", "/404/"})
+#: The default patterns, for pages a site may not have (a 404 page, the command line's
+#: frameworks' files): no mistake when they match none.
+DEFAULT_PATTERNS = frozenset({*SCAN_EXCLUDE, "/404.html", "/404/"})
 #: The site's own not-found page, at the top (a page named 404 below it, such as an API's
 #: `errors/404`, is a page of its own), to find one that is listed.
 _NOT_FOUND_PAGES = ("/404.html", "/404/")
@@ -338,7 +339,7 @@ class UnmatchedPatterns:
         self.patterns = [
             pattern
             for pattern in patterns
-            if not negated and pattern.strip() and pattern not in NOT_FOUND_PATTERNS
+            if not negated and pattern.strip() and pattern not in DEFAULT_PATTERNS
         ]
         self._any = PathMatcher(self.patterns)
 

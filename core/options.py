@@ -180,6 +180,13 @@ def _pattern_map(value_check: Check, example: str) -> Check:
     return check
 
 
+#: The command line's default for `exclude`: with the 404 page, the files web frameworks write
+#: that are no page of the site: Gatsby's script fragments (`_gatsby/`), Next.js' not-found page
+#: (`_not-found`), and an app's fallback shell (`200.html`: Nuxt, SvelteKit's adapter-static,
+#: Surge), each served at its name. Not the adapters': a Pelican article may be `200.html`.
+SCAN_EXCLUDE = ("404.html", "404/", "/_gatsby/", "/_not-found.html", "/_not-found/", "/200.html")
+
+
 def _spec(default: Any, kind: Kind, check: Check, doc: str) -> Any:
     return field(default=default, metadata={"kind": kind, "check": check, "doc": doc})
 
@@ -205,15 +212,16 @@ class SitemapOptions:
         "List `page.html` as `page` and `dir/index.html` as `dir/`, for hosts that serve "
         "pages without `.html` (Cloudflare Pages, Vercel's and VitePress' `cleanUrls`).",
     )
-    exclude: tuple[str, ...] = _spec(
+    exclude: tuple[str, ...] = _spec(  # the command line's default: SCAN_EXCLUDE
         ("404.html", "404/"),
         "list",
         check_patterns,
         "gitignore-style patterns of output paths to leave out; setting it replaces the "
         "default (`404.html`, `404/`; MkDocs' `/404.html`, `/404/`; none for Sphinx, which "
-        "leaves out its 404 page by name), so keep the 404 page's pattern in your list (an INFO "
-        "line, `not-found-listed`, names a top `404.html` or `404/` page listed while no "
-        "pattern names its form).",
+        "leaves out its 404 page by name; the command line's adds Gatsby's `/_gatsby/`, "
+        "Next.js' `/_not-found.html`, `/_not-found/` and an app's fallback shell, `/200.html`), "
+        "so keep the 404 page's pattern in your list (an INFO line, `not-found-listed`, names "
+        "a top `404.html` or `404/` page listed while no pattern names its form).",
     )
     skip_noindex: bool | None = _spec(
         None,

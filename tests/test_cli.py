@@ -480,6 +480,33 @@ def test_a_not_found_page_in_the_form_no_pattern_names_is_told(tmp_path: Path) -
         assert "not-found" not in kept.stderr
 
 
+def test_frameworks_pages_that_are_no_page_are_left_out_by_default(tmp_path: Path) -> None:
+    """Next.js' static export writes its not-found page twice (`404.html`, `_not-found.html`),
+    Nuxt and SvelteKit an app's fallback shell (`200.html`) at the top; a page of that name
+    below the top is a page. A list of one's own replaces the defaults, as the help says."""
+    site = write_tree(
+        tmp_path / "site",
+        {
+            "index.html": "<p>home</p>",
+            "404.html": "<p>not found</p>",
+            "_not-found.html": "<p>not found</p>",
+            "_not-found/index.html": "<p>not found</p>",  # with trailingSlash
+            "200.html": '<div id="__nuxt"></div>',
+            "codes/200.html": "<p>HTTP 200</p>",
+            "_gatsby/slices/_gatsby-scripts-1.html": "<script></script>",
+        },
+    )
+    done = run("build", str(site), "--base-url", "https://x.org/")
+    assert done.returncode == 0, done.stderr
+    assert locs(site / "sitemap.xml") == ["https://x.org/", "https://x.org/codes/200.html"]
+    assert "unmatched-pattern" not in done.stderr
+    own = run("build", str(site), "--base-url", "https://x.org/", "--exclude", "codes/")
+    assert "https://x.org/200.html" in locs(site / "sitemap.xml")
+    assert "--exclude" in own.stderr  # the 404 page listed, told
+    helped = run("build", "--help")
+    assert "'/_not-found.html','/_not-found/','/200.html')" in "".join(helped.stdout.split())
+
+
 def test_a_not_found_page_listed_after_an_empty_exclude_list_is_told(
     site: Path, tmp_path: Path
 ) -> None:
