@@ -250,8 +250,7 @@ UNMATCHED = "unmatched-pattern"
 DEFAULT_PATTERNS = frozenset({*SCAN_EXCLUDE, "/404.html", "/404/"})
 #: The site's own not-found page, at the top (a page named 404 below it, such as an API's
 #: `errors/404`, is a page of its own), to find one that is listed.
-_NOT_FOUND_PAGES = ("/404.html", "/404/")
-_NOT_FOUND_PATHS = {"/404.html": "404.html", "/404/": "404/index.html"}  # their output paths
+_NOT_FOUND_PAGES = {"/404.html": "404.html", "/404/": "404/index.html"}  # -> output path
 #: Generators' folders of sources, which no output path starts with (Hugo's and Zola's
 #: `content/`, Hexo's `source/`, Astro's `src/pages/`, Eleventy's `src/`).
 _SOURCE_ROOTS = ("content/", "source/", "src/pages/", "src/content/", "src/")
@@ -383,9 +382,12 @@ def _noindex_notice(noindex: SkippedPages) -> Notice:
 
 def unnamed_not_found_forms(patterns: Iterable[str]) -> tuple[str, ...]:
     """The forms of a top not-found page (`/404.html`, `/404/`) that no exclude pattern names,
-    left out or brought back: `404.html` alone leaves MkDocs' `404/index.html` listed."""
-    naming = PathMatcher(tuple(pattern.lstrip("!") for pattern in patterns))
-    return tuple(form for form in _NOT_FOUND_PAGES if not naming(_NOT_FOUND_PATHS[form]))
+    left out or brought back: `404.html` alone leaves MkDocs' `404/index.html` listed. A
+    pattern that brings back many pages (`!**/index.html`) names it only by naming 404."""
+    naming = PathMatcher(
+        tuple(p[1:] if p.startswith("!") else p for p in patterns if "404" in p or p[:1] != "!")
+    )
+    return tuple(form for form, path in _NOT_FOUND_PAGES.items() if not naming(path))
 
 
 def _not_found_notice(

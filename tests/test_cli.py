@@ -478,6 +478,8 @@ def test_a_not_found_page_in_the_form_no_pattern_names_is_told(tmp_path: Path) -
         assert kept.returncode == 0, kept.stderr
         assert ("https://x.org/404/" in locs(site / "sitemap.xml")) == more.startswith("!")
         assert "not-found" not in kept.stderr
+    broad = run(*base, "--exclude", "!**/index.html")  # brings back every folder's page
+    assert "add '/404/' to --exclude" in broad.stderr
 
 
 def test_frameworks_pages_that_are_no_page_are_left_out_by_default(tmp_path: Path) -> None:

@@ -28,7 +28,6 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
 from conftest import SchemaSet, git_commit, locs, parse_urlset, write_tree
-from sitemapkit.mkdocs.api_docs import python_identifiers
 from sitemapkit.mkdocs.git_dates import last_commits
 
 #: `get_plugin_logger` names: MkDocs, and ProperDocs (which runs these tests too when installed).
@@ -417,54 +416,86 @@ def test_pages_are_dated_by_the_files_mkdocs_include_markdown_plugin_puts_in(
     schemas.validate_folder(site)
 
 
-def test_api_pages_are_dated_by_the_modules_mkdocstrings_renders_them_from(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, schemas: SchemaSet
-) -> None:
-    """`::: kit` renders `kit/__init__.py` and what it exports from `_core.py`: the page
-    changes with either. An imported name it does not export, a submodule it does not name,
-    a module of the Python installation and a `:::` line in fenced code date nothing. A page
-    mkdocs-gen-files writes (mkdocstrings' API reference recipe) is dated by its module."""
-    monkeypatch.chdir(tmp_path)  # gen-files scripts run from the project folder
+#: A package whose `__init__.py` exports what `_core.py` defines, imports a helper it does not
+#: export, and has a submodule; and a namespace package (a folder without `__init__.py`).
+API_PACKAGE = {
+    "src/kit/__init__.py": '"""Kit."""\nfrom kit._core import Widget\n'
+    "from kit.helpers import helper\n__all__ = ['Widget']\n",
+    "src/kit/_core.py": '"""Core."""\nclass Widget:\n    """A widget."""\n',
+    "src/kit/helpers.py": '"""Helpers."""\ndef helper() -> None:\n    """Help."""\n',
+    "src/kit/extra.py": '"""Extra."""\ndef more() -> None:\n    """More."""\n',
+    "src/ns/part.py": '"""Part."""\ndef piece() -> None:\n    """A piece."""\n',
+    "gen.py": "import mkdocs_gen_files\n\n"
+    "with mkdocs_gen_files.open('reference/core.md', 'w') as page:\n"
+    "    page.write('::: kit._core\\n')\n",
+}
+API_PLUGINS = [
+    {"gen-files": {"scripts": ["gen.py"]}},
+    {"mkdocstrings": {"handlers": {"python": {"paths": ["src"]}}}},
+]
+
+
+def api_site(root: Path, plugins: list[Any]) -> tuple[Path, dict[str, str]]:
+    """mkdocs.yml, docs naming the package's objects where mkdocstrings renders them (in an
+    admonition, a list) and where it does not (fenced code, a raw HTML block), and the
+    package; the config file and the days to date the files by."""
     docs = {
         "index.md": "# Home\n",
         "api.md": "# API\n\n::: kit\n",
         "helpers.md": "# Helpers\n\n## ::: kit.helpers\n",
+        "nested.md": "# Nested\n\n!!! note\n\n    ::: kit.extra\n\n- item\n\n    ::: kit.helpers\n",
+        "all.md": "# All\n\n::: kit\n    options:\n      show_submodules: true\n",
+        "ns.md": "# Namespace\n\n::: ns.part\n",
         "stdlib.md": "# JSON\n\n::: json.dumps\n",
-        "fenced.md": "# Syntax\n\n```md\n::: kit\n```\n",
+        "fenced.md": "# Syntax\n\n```md\n::: kit.extra\n```\n",
+        "raw.md": "# Raw\n\n<div>\n::: kit.extra\n</div>\n",
     }
-    package = {
-        "src/kit/__init__.py": '"""Kit."""\nfrom kit._core import Widget\n'
-        "from kit.helpers import helper\n__all__ = ['Widget']\n",
-        "src/kit/_core.py": '"""Core."""\nclass Widget:\n    """A widget."""\n',
-        "src/kit/helpers.py": '"""Helpers."""\ndef helper() -> None:\n    """Help."""\n',
-        "gen.py": "import mkdocs_gen_files\n\n"
-        "with mkdocs_gen_files.open('reference/core.md', 'w') as page:\n"
-        "    page.write('::: kit._core\\n')\n",
+    config = {
+        "site_url": "https://example.com/",
+        "plugins": plugins,
+        "nav": list(docs),
+        "markdown_extensions": ["admonition"],
     }
-    plugins = [
-        {"gen-files": {"scripts": ["gen.py"]}},
-        {"mkdocstrings": {"handlers": {"python": {"paths": ["src"]}}}},
-        "sitemapkit",
-    ]
-    config = {"site_url": "https://example.com/", "plugins": plugins, "nav": list(docs)}
-    config_file = make_site(tmp_path, config, docs, **package)
+    config_file = make_site(root, config, docs, **API_PACKAGE)
     days = dict.fromkeys([f"docs/{name}" for name in docs], "2020-01-01")
     days |= {
         "src/kit/__init__.py": "2021-03-04",
         "src/kit/_core.py": "2022-02-02",
         "src/kit/helpers.py": "2023-03-03",
+        "src/kit/extra.py": "2024-04-04",
+        "src/ns/part.py": "2019-09-09",
     }
+    return config_file, days
+
+
+def test_api_pages_are_dated_by_the_modules_mkdocstrings_renders_them_from(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, schemas: SchemaSet
+) -> None:
+    """`::: kit` renders `kit/__init__.py` and what it exports from `_core.py`: the page
+    changes with either. An imported name it does not export, a submodule it does not show,
+    a module of the Python installation and a `:::` line mkdocstrings does not render date
+    nothing. A page mkdocs-gen-files writes (mkdocstrings' API reference recipe) is dated by
+    its module."""
+    monkeypatch.chdir(tmp_path)  # gen-files scripts run from the project folder
+    config_file, days = api_site(tmp_path, [*API_PLUGINS, "sitemapkit"])
     for name, day in days.items():
         stamp = datetime.fromisoformat(day + "T00:00:00+00:00").timestamp()
         os.utime(tmp_path / name, (stamp, stamp))
+    os.utime(tmp_path / "src" / "ns", (2e9, 2e9))  # a folder's time is no module's
     site = run_build(config_file)
     assert "A widget." in (site / "api" / "index.html").read_text(encoding="utf-8")
+    assert "More." in (site / "nested" / "index.html").read_text(encoding="utf-8")
+    assert "More." not in (site / "raw" / "index.html").read_text(encoding="utf-8")
     assert lastmod_days(site) == {
         "": "2020-01-01",
         "api/": "2022-02-02",  # Widget's module, newer than the package's __init__.py
         "helpers/": "2023-03-03",
+        "nested/": "2024-04-04",
+        "all/": "2024-04-04",  # with its submodules
+        "ns/": "2020-01-01",  # its module is older than the page
         "stdlib/": "2020-01-01",
         "fenced/": "2020-01-01",
+        "raw/": "2020-01-01",
         "reference/core/": "2022-02-02",  # generated, yet not the newest date of the site
     }
     schemas.validate_folder(site)
@@ -473,14 +504,23 @@ def test_api_pages_are_dated_by_the_modules_mkdocstrings_renders_them_from(
     assert lastmod_days(later)["api/"] == time.strftime("%Y-%m-%d", time.gmtime())
 
 
-def test_autodoc_lines_for_the_python_handler_are_found_outside_fenced_code() -> None:
-    markdown = (
-        "::: a\n    handler: shell\n\n::: b\n    options:\n      show_source: false\n\n"
-        "~~~\n::: c\n~~~\n\n````md\n```\n::: d\n```\n````\n\n## ::: e.f\n::: g\n"
-    )
-    assert python_identifiers(markdown, "python") == ["b", "e.f", "g"]
-    assert python_identifiers(markdown, "shell") == []  # another default handler
-    assert python_identifiers("::: a\n::: b\n    handler: python\n", "crystal") == ["b"]
+def test_api_pages_take_their_modules_last_commits_with_the_git_plugin(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a fresh clone every file is as new as the checkout: the modules date a page by
+    their last commits, a generated page too (the plugin dates no generated page)."""
+    origin = tmp_path / "origin"
+    config_file, _ = api_site(origin, ["git-revision-date-localized", *API_PLUGINS, "sitemapkit"])
+    git_commit(origin, ["."], "2020-01-01T00:00:00+00:00")
+    (origin / "src/kit/_core.py").write_text('"""Core."""\nclass Widget:\n    """Wider."""\n')
+    git_commit(origin, ["src/kit/_core.py"], "2022-02-02T00:00:00+00:00")
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", str(origin), str(clone)], check=True)
+    monkeypatch.chdir(clone)
+    site = run_build(clone / config_file.name)
+    days = lastmod_days(site)
+    assert days["api/"] == days["reference/core/"] == "2022-02-02"
+    assert days["helpers/"] == days[""] == "2020-01-01"
 
 
 def test_pages_mkdocs_git_revision_date_localized_dates_take_their_commits_time(

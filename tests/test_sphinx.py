@@ -1166,6 +1166,12 @@ def test_sphinx_sitemap_beside_sitemapkit_is_named_in_a_warning(tmp_path: Path, 
     # sitemapkit's step runs late, in either order, so the file is its (sphinx-sitemap would
     # list the search page and the index too).
     assert locs(build.out / "sitemap.xml") == [BASE + "index.html"]
+    # Its file at the name of sitemapkit's index: the clash is named, and told once.
+    files["conf.py"] += "sitemapkit_sitemap_name = 'pages.xml'\n"
+    files["conf.py"] += "sitemapkit_index_name = 'sitemap.xml'\n"
+    renamed = sphinx_build(make_site(tmp_path / "index", files), tmp_path / "index-out")
+    assert "sphinx_sitemap is in extensions too and both write sitemap.xml" in renamed.warnings
+    assert renamed.warnings.count("WARNING") == 1, renamed.warnings
 
 
 @pytest.mark.parametrize("site_url", ["https://kit.example.org/", "kit.example.org/"])

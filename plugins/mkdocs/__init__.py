@@ -164,7 +164,11 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         checks = self.options is not None and self.options.skips_noindex
         rendered = Rendered() if checks else None
         included = IncludedFiles.of(config.plugins.values())  # MkDocs reads pages before on_env
-        api = ApiModules.of(config.plugins.values(), config.docs_dir)
+        api = (
+            None
+            if self.options is None
+            else ApiModules.of(config.plugins.values(), config.docs_dir)
+        )
         build = _Build(options=self.options, rendered=rendered, included=included, api=api)
         self.open.append(build)
         return config
@@ -185,14 +189,20 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                 if own is not None and own != build.options.base_url:
                     build.options = dataclasses.replace(build.options, base_url=own)
             build.listings = tag_listings(config.plugins.values())
+            if build.api is not None:
+                build.api.pages_converted()
         return env
 
     @event_priority(-100)  # after mkdocs-include-markdown-plugin (100) read the page's includes
     def on_page_markdown(
         self, markdown: str, *, page: MkDocsPage, config: MkDocsConfig, files: Files
     ) -> str:
-        if self.open and (included := self.open[-1].included) is not None:
-            included.note(page.file.src_uri)
+        if self.open:
+            build = self.open[-1]
+            if build.included is not None:
+                build.included.note(page.file.src_uri)
+            if build.api is not None:
+                build.api.page_started(page.file.src_uri)
         return markdown
 
     @event_priority(-1000)  # after Material's blog plugin has put the view's posts there
@@ -207,12 +217,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
 
     @event_priority(-1000)  # after plugins and hooks that add meta tags to the page
     def on_post_page(self, output: str, *, page: MkDocsPage, config: MkDocsConfig) -> str:
-        if self.open:
-            build = self.open[-1]
-            if build.rendered is not None:
-                build.rendered.note(page.file, output)
-            if build.api is not None:  # before mkdocstrings' on_post_build drops its handlers
-                build.api.note(page.file.src_uri, page.markdown)
+        if self.open and (rendered := self.open[-1].rendered) is not None:
+            rendered.note(page.file, output)
         return output
 
     def _base_url_of(self, config: MkDocsConfig, options: SitemapOptions) -> str | None:
@@ -263,7 +269,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                         unpublished=unpublished_posts(config.plugins.values()) if serving else None,
                         snippets=build_snippets(config.markdown_extensions, config.mdx_configs),
                         included=build.included.by_page if build.included is not None else None,
-                        modules=build.api.by_page if build.api is not None else None,
+                        modules=build.api.files_by_page() if build.api is not None else None,
                         commits_of_taken_in=GIT_PLUGIN in config.plugins,
                     )
                     redirected = redirected_paths(config, build.files)

@@ -13,6 +13,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Mapping
 
+from .other_plugins import plugins_of
+
 #: The module the plugin's class lives in (`include-markdown` in `plugins`).
 PLUGIN_MODULE = "mkdocs_include_markdown_plugin"
 
@@ -32,11 +34,6 @@ def _included_files(plugin: object) -> list[str] | None:
     return files if isinstance(files, list) else None
 
 
-def _is_include_markdown(kind: type) -> bool:
-    """The plugin's class, or a class made from it (a project's own subclass)."""
-    return any(base.__module__.partition(".")[0] == PLUGIN_MODULE for base in kind.__mro__)
-
-
 class IncludedFiles:
     """What each page included, noted right after the plugin processed its Markdown.
 
@@ -54,7 +51,7 @@ class IncludedFiles:
     @classmethod
     def of(cls, plugins: Iterable[object]) -> IncludedFiles | None:
         """None when no include-markdown plugin is in `plugins`."""
-        found = [p for p in plugins if _is_include_markdown(type(p))]
+        found = plugins_of(plugins, PLUGIN_MODULE)
         return cls(found) if found else None
 
     @staticmethod

@@ -220,11 +220,11 @@ def site_pages(
     share of the view's posts); a view not rendered in this build takes all of its posts.
     Pages `unpublished` says a build would leave out (drafts `mkdocs serve` renders) are not
     listed. With `snippets` (pymdownx.snippets is on), the files a page's snippets come from
-    date it too, and so do the files `included` (by `src_uri`) says it took in, and the
-    `modules` mkdocstrings rendered it from (which date a generated page too: it is nothing
-    but their documentation): by their
+    date it too, and so do the files `included` (by `src_uri`) says it took in: by their
     times, or for a page the git plugin dated, with `commits_of_taken_in`, by their last
-    commits.
+    commits. The `modules` mkdocstrings rendered a page from date it alike, a generated page
+    too (it is nothing but their documentation), by their last commits whenever the git
+    plugin is on.
     """
     listings = listings or {}
     pages: list[Page] = []
@@ -253,20 +253,23 @@ def site_pages(
         if lists is None:
             lists = listed_pages(page)
         documented = modules.get(file.src_uri, ()) if modules else ()
-        sources: tuple[str, ...] = documented  # a page made in memory: its modules alone
+        sources: tuple[str, ...] = ()
         taken_in: tuple[str, ...] = ()
         if source:
             if snippets is not None:
                 taken_in = snippets.files(markdown, os.path.dirname(source))
             if included:
                 taken_in += included.get(file.src_uri, ())
-            if committed is None:
-                sources = (source, *documented)
-            elif taken_in or documented:
-                taken_in += documented
-                if commits_of_taken_in:
-                    committed_taking_in.append((len(pages), taken_in))
-                taken_in = ()
+        if committed is None and not (documented and commits_of_taken_in):
+            # By file times; a generated page's own file is the build's: its modules date it.
+            sources = (source, *documented) if source else documented
+        else:  # by commits: the git plugin's of the page, git's of the files it takes in
+            if committed is None and source:
+                sources = (source,)  # a generated page the plugin did not date: by its modules
+            taken_in += documented
+            if taken_in and commits_of_taken_in:
+                committed_taking_in.append((len(pages), taken_in))
+            taken_in = ()
         pages.append(
             Page(
                 file.dest_uri,
@@ -283,7 +286,7 @@ def site_pages(
         for place, taken in committed_taking_in:
             dated = pages[place]
             times = [commits[name] for name in taken if name in commits]
-            if dated.mtime is not None and times and max(times) > dated.mtime:
+            if times and (dated.mtime is None or max(times) > dated.mtime):
                 pages[place] = dataclasses.replace(dated, mtime=max(times))
     return pages
 

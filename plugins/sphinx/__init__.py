@@ -169,6 +169,11 @@ def document_locator(builder: Any, documents: Iterable[str]) -> Callable[[str], 
 PEER_EXTENSION, PEER_FILE_SETTING, PEER_FILE = "sphinx_sitemap", "sitemap_filename", "sitemap.xml"
 
 
+def writes_too(name: object, options: SitemapOptions) -> bool:
+    """Whether sitemapkit writes a file of that name too (its sitemap, text twin or index)."""
+    return name in (options.sitemap_name, options.txt_name, options.index_name)
+
+
 def warn_about_peer(app: Sphinx, options: SitemapOptions) -> tuple[str, ...]:
     """sphinx-sitemap writes `sitemap.xml` at the end of the build too: whichever runs last
     replaces the other's file, and on a clean build nothing else would say so. The file of
@@ -176,7 +181,7 @@ def warn_about_peer(app: Sphinx, options: SitemapOptions) -> tuple[str, ...]:
     if PEER_EXTENSION not in app.extensions:
         return ()
     theirs = getattr(app.config, PEER_FILE_SETTING, PEER_FILE) or PEER_FILE
-    clash = f" and both write {theirs}" if theirs == options.sitemap_name else ""
+    clash = f" and both write {theirs}" if writes_too(theirs, options) else ""
     logger.warning(
         "sitemapkit: %s is in extensions too%s; remove it from extensions (sitemapkit writes "
         "the sitemap, its text twin and the index)",
@@ -199,12 +204,12 @@ def warn_about_theme_sitemap(app: Sphinx, options: SitemapOptions) -> tuple[str,
     site_url = theme_option(app.config, "site_url")
     if THEME_WITH_SITEMAP not in app.extensions or not (isinstance(site_url, str) and site_url):
         return ()
-    clash = options.sitemap_name == PEER_FILE
+    clash = writes_too(PEER_FILE, options)
     logger.warning(
         "sitemapkit: sphinx-immaterial writes a sitemap.xml of its own because "
         "html_theme_options['site_url'] is set (the theme reads it for that alone)%s; remove "
         "site_url from html_theme_options (%s is the address sitemapkit lists pages at)",
-        " and sitemapkit writes sitemap.xml too" if clash else "",
+        f" and sitemapkit writes {PEER_FILE} too" if clash else "",
         BASE_URL_SETTING,
         type=LOG_TYPE,
         subtype="peer",
