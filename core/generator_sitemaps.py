@@ -1,11 +1,12 @@
 """Which generator built a scanned site, and how it stops writing sitemaps of its own.
 
-Hugo, Jekyll (jekyll-sitemap), Hexo, Astro, Docusaurus, Starlight and Zensical write sitemaps
-that sitemapkit's replace at the top and that stay in folders below it (Hugo's one per
-language): the warnings about them say how to turn that generator's sitemaps off (or, where
-nothing does, to give sitemapkit's files other names), when the home page's
-`<meta name="generator">` names it (or, past a redirect stub at the top, one of the first pages
-listed). A page that names a generator is a built site's, whatever files were copied into it.
+Hugo, Jekyll (jekyll-sitemap), Hexo, Astro, Docusaurus, Starlight, Zensical, VitePress,
+Gatsby (gatsby-plugin-sitemap) and Antora write sitemaps that sitemapkit's replace at the top
+and that stay in folders below it (Hugo's one per language): the warnings about them say how
+to turn that generator's sitemaps off (or, where nothing does, to give sitemapkit's files other
+names), when the home page's `<meta name="generator">` names it (or, past a redirect stub at
+the top, one of the first pages listed). A page that names a generator is a built site's,
+whatever files were copied into it.
 """
 
 from __future__ import annotations
@@ -39,6 +40,14 @@ SITEMAP_SWITCHES: dict[str, tuple[str, str]] = {
     ),
     "astro": ("Astro", "remove the sitemap() integration (@astrojs/sitemap) from its config"),
     "docusaurus": ("Docusaurus", "set sitemap: false in the classic preset's options"),
+    "vitepress": ("VitePress", "remove the sitemap option from .vitepress/config"),
+    "gatsby": ("Gatsby", "remove gatsby-plugin-sitemap from plugins in gatsby-config"),
+    "antora": (
+        "Antora",
+        "it writes sitemap.xml (an index of one sitemap per component) whenever site.url is "
+        "set in the playbook, with no setting to stop it, so give sitemapkit's files other "
+        "names (--sitemap-name, --index-name)",
+    ),
     "zensical": (
         "Zensical",
         "it writes sitemap.xml on every build, with no setting to stop it, so give "

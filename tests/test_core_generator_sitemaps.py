@@ -26,6 +26,9 @@ from sitemapkit.noindex import says_noindex
             ["astro", "starlight"],
         ),
         ('<meta name="generator" content="zensical-0.0.65">', ["zensical"]),
+        ('<meta name="generator" content="VitePress v1.6.4">', ["vitepress"]),
+        ('<meta name="generator" content="Gatsby 5.16.1"/>', ["gatsby"]),
+        ('<meta name="generator" content="Antora 3.1.15">', ["antora"]),
         ('<meta name="generator" content="mkdocs-1.6.1, mkdocs-material-9.7.7">', ["mkdocs"]),
         ('<meta name="generator" content="{{ eleventy.generator }}">', []),  # a template
         ('<meta name="generator" content="">', []),
@@ -71,3 +74,7 @@ def test_the_switch_comes_from_the_home_page_else_the_first_page_naming_a_genera
     named = site_generators(str(site), ["b.html"])
     assert named == ["eleventy"]
     assert sitemap_switch(named) is None  # it writes no sitemap of its own
+    assert sitemap_switch(["gatsby"]) == (
+        "Gatsby",
+        "remove gatsby-plugin-sitemap from plugins in gatsby-config",
+    )
