@@ -80,6 +80,12 @@ _MARKERS: tuple[tuple[str, str | None, tuple[str, ...], tuple[str, ...]], ...] =
     ("Docusaurus", "build", _script_names("docusaurus.config"), ()),
     ("VitePress", ".vitepress/dist", _script_names(".vitepress/config"), ()),
     ("VitePress", "docs/.vitepress/dist", _script_names("docs/.vitepress/config"), ()),
+    ("Next.js", "out", _script_names("next.config"), ()),  # `output: 'export'`
+    ("Nuxt", ".output/public", _script_names("nuxt.config"), ()),  # `nuxi generate`
+    ("SvelteKit", "build", _script_names("svelte.config"), ()),  # adapter-static's
+    ("Gatsby", "public", _script_names("gatsby-config"), ()),
+    ("Doxygen", "html", ("Doxyfile",), ()),
+    ("Cargo", "target/doc", ("Cargo.toml",), ()),  # `cargo doc`
     # Any other Node.js project with its packages installed, unless its home page is a page
     # (a hand-written site with a build tool's packages beside it: the scan skips those).
     ("Node.js", None, ("package.json",), ("node_modules",)),

@@ -1300,6 +1300,22 @@ def test_a_source_date_epoch_a_little_ahead_keeps_the_build_reproducible(
         ),
         (["package.json", "node_modules/mark.js/test/a.html"], "Node.js", "package.json", None),
         (
+            ["package.json", "node_modules/next/package.json", "next.config.mjs", "app/page.js"],
+            "Next.js",
+            "next.config.mjs",
+            "out",
+        ),
+        (["package.json", "nuxt.config.ts"], "Nuxt", "nuxt.config.ts", ".output/public"),
+        (["package.json", "svelte.config.js"], "SvelteKit", "svelte.config.js", "build"),
+        (["package.json", "gatsby-config.ts"], "Gatsby", "gatsby-config.ts", "public"),
+        (["Doxyfile", "html/index.html"], "Doxygen", "Doxyfile", "html"),
+        (
+            ["Cargo.toml", "src/lib.rs", "target/doc/kit/index.html"],
+            "Cargo",
+            "Cargo.toml",
+            "target/doc",
+        ),
+        (
             ["source/conf.py", "source/index.rst", "build/html/index.html"],
             "Sphinx",
             "source/conf.py",
