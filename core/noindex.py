@@ -88,18 +88,13 @@ def content_says_noindex(content: str) -> bool:
     return not _NOT_INDEXED.isdisjoint(_SEPARATORS.split(content.lower()))
 
 
-def file_says_noindex(name: str, folder: str, folder_fd: int | None = None) -> bool:
-    """Whether the HTML file `name` in `folder` has a robots `noindex` in its head.
+def file_head_marks(name: str, folder: str, folder_fd: int | None = None) -> tuple[bool, bool]:
+    """Whether the HTML file's head has a robots `noindex`, and whether its meta refresh sends
+    visitors elsewhere at once (a redirect page: a theme's `redirect` template, say).
 
     Only the head is read (up to `MAX_HEAD_BYTES`); through `folder_fd`, the open folder, no
     path is walked again. An unreadable file says nothing.
     """
-    return _lowered_head_says_noindex(read_in_folder(name, folder, folder_fd, _read_head, ""))
-
-
-def file_head_marks(name: str, folder: str, folder_fd: int | None = None) -> tuple[bool, bool]:
-    """Whether the HTML file's head has a robots `noindex`, and whether its meta refresh sends
-    visitors elsewhere at once (a redirect page: a theme's `redirect` template, say)."""
     head = read_in_folder(name, folder, folder_fd, _read_head, "")
     if not head:
         return False, False

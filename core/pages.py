@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from operator import attrgetter
 
 from .dates import parse_lastmod
-from .noindex import file_says_noindex, outputs_marked
+from .noindex import file_head_marks, outputs_marked
 from .options import CHANGEFREQ_WORDS, as_number, parse_bool
 from .page_heads import starts_as_html
 from .project_folder import TEMPLATE_SUFFIXES, in_template_place
@@ -274,7 +274,12 @@ def scan_output(
                     if size <= STUB_MAX_BYTES and is_stub_file(name, folder, size, folder_fd):
                         stubs.note(prefix + name)
                         continue
-                    marked = read_noindex and file_says_noindex(name, folder, folder_fd)
+                    marked = False
+                    if read_noindex:  # the head is read anyway: a themed redirect page too
+                        marked, redirects = file_head_marks(name, folder, folder_fd)
+                        if redirects:
+                            stubs.note(prefix + name)
+                            continue
                     yield Page(  # by position: keywords cost more, a million times
                         prefix + name,
                         None,

@@ -1655,6 +1655,27 @@ def test_redirect_stubs_are_not_listed_and_are_counted(
     schemas.validate_folder(site)
 
 
+def test_a_themed_redirect_page_is_found_when_heads_are_read_for_noindex(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A stub is looked for in pages of 4 KiB or less; with `--skip-noindex` every head is
+    read anyway, so a larger page that redirects at once (VitePress' `head` refresh in a
+    themed page) is found too."""
+    themed = (
+        '<!doctype html><html><head><meta http-equiv="refresh" content="0; url=/new/">'
+        + "<style>p { color: black; }</style>" * 200
+        + "</head><body><p>Moved.</p></body></html>"
+    )
+    site = dated_tree(tmp_path / "site", {"index.html": PAGE, "old.html": themed})
+    base = ["build", str(site), "--base-url", "https://example.com/"]
+    assert main(base) == 0
+    assert "https://example.com/old.html" in locs(site / "sitemap.xml")
+    assert main([*base, "--skip-noindex"]) == 0
+    out, _ = capsys.readouterr()
+    assert locs(site / "sitemap.xml") == ["https://example.com/"]
+    assert "1 redirect stub" in out
+
+
 NOINDEX_PAGE = (
     '<!doctype html><html><head><title>Thanks</title><meta name="robots" '
     'content="noindex, follow"></head><body><p>Thanks for subscribing.</p></body></html>'

@@ -10,7 +10,7 @@ from sitemapkit import Page, PageMetadata, folder_files
 from sitemapkit.noindex import (
     MAX_HEAD_BYTES,
     content_says_noindex,
-    file_says_noindex,
+    file_head_marks,
     outputs_marked,
     says_noindex,
 )
@@ -67,7 +67,7 @@ def test_the_robots_meta_tag_of_the_head_decides(head: str, body: str, marked: b
 @pytest.mark.parametrize(("head", "body", "marked"), CASES)
 def test_a_file_reads_as_its_text_does(tmp_path: Path, head: str, body: str, marked: bool) -> None:
     (tmp_path / "page.html").write_text(PAGE.format(head, body), encoding="utf-8")
-    assert file_says_noindex("page.html", str(tmp_path)) is marked
+    assert file_head_marks("page.html", str(tmp_path))[0] is marked
     found, _ = outputs_marked(str(tmp_path.parent), [f"{tmp_path.name}/page.html"])
     assert found == ({f"{tmp_path.name}/page.html"} if marked else set())
 
@@ -83,14 +83,14 @@ def test_a_file_reads_as_its_text_does(tmp_path: Path, head: str, body: str, mar
 def test_a_head_without_its_end_tag_in_lower_case_is_still_read(tmp_path: Path, text: str) -> None:
     assert says_noindex(text)
     (tmp_path / "page.html").write_text(text, encoding="utf-8")
-    assert file_says_noindex("page.html", str(tmp_path))
+    assert file_head_marks("page.html", str(tmp_path))[0]
 
 
 def test_the_body_of_a_page_without_head_tags_is_not_its_head(tmp_path: Path) -> None:
     text = '<p>Text.</p><body><meta name="robots" content="noindex">'
     assert not says_noindex(text)
     (tmp_path / "page.html").write_text(text, encoding="utf-8")
-    assert not file_says_noindex("page.html", str(tmp_path))
+    assert not file_head_marks("page.html", str(tmp_path))[0]
 
 
 @pytest.mark.parametrize("end", ["</head>", "</HEAD>", ""])
@@ -100,20 +100,20 @@ def test_a_long_head_is_read_chunk_by_chunk_up_to_its_limit(tmp_path: Path, end:
     meta = '<meta name="robots" content="noindex">'
     style = "<style>" + "p{margin:0}\n" * 5_000 + "</style>"  # 60,000 bytes
     (tmp_path / "late.html").write_text(f"<head>{style}{meta}{end}<body>", encoding="utf-8")
-    assert file_says_noindex("late.html", str(tmp_path))
+    assert file_head_marks("late.html", str(tmp_path))[0]
     padding = " " * MAX_HEAD_BYTES
     (tmp_path / "far.html").write_text(f"<head>{padding}{meta}{end}<body>", encoding="utf-8")
-    assert not file_says_noindex("far.html", str(tmp_path))
+    assert not file_head_marks("far.html", str(tmp_path))[0]
 
 
 def test_bytes_that_are_not_utf_8_and_missing_files_say_nothing(tmp_path: Path) -> None:
     (tmp_path / "latin.html").write_bytes(
         b'<head><title>Caf\xe9</title><meta name="robots" content="noindex"></head>'
     )
-    assert file_says_noindex("latin.html", str(tmp_path))
-    assert not file_says_noindex("missing.html", str(tmp_path))
+    assert file_head_marks("latin.html", str(tmp_path))[0]
+    assert not file_head_marks("missing.html", str(tmp_path))[0]
     (tmp_path / "folder.html").mkdir()
-    assert not file_says_noindex("folder.html", str(tmp_path))
+    assert not file_head_marks("folder.html", str(tmp_path))[0]
 
 
 @pytest.mark.parametrize(

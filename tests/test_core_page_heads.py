@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sitemapkit.noindex import file_says_noindex, head_says_noindex
+from sitemapkit.noindex import file_head_marks, head_says_noindex
 from sitemapkit.page_heads import CHUNK_BYTES, MAX_HEAD_BYTES, file_head
 from sitemapkit.pages import served_as_html
 
@@ -27,7 +27,7 @@ def test_a_body_tag_written_by_a_head_script_does_not_end_the_head(tmp_path: Pat
     (tmp_path / "p.html").write_text(page)
     head = file_head("p.html", str(tmp_path))
     assert head.endswith('content="noindex">')
-    assert head_says_noindex(head) and file_says_noindex("p.html", str(tmp_path))
+    assert head_says_noindex(head) and file_head_marks("p.html", str(tmp_path))[0]
 
 
 def test_a_head_without_an_end_is_read_to_the_limit_or_the_files_end(tmp_path: Path) -> None:
