@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain, islice
 
-from .canonical import HomeElsewhere, home_page_elsewhere
+from .canonical import HomeElsewhere, HtmlSuffix, home_page_elsewhere, html_suffix_disagrees
 from .dates import format_lastmod, source_date_epoch
 from .entries import (
     Entry,
@@ -324,6 +324,11 @@ def _build(
             found = Blocked(rule, index_url, 1, set(crawlers))
             report(_index_disallowed_notice(found, at_root=site_path == "/"))
     generators = _Generators(root if pages is None else None, [page.path for page in first])
+    if pages is None:  # one page of the scan's first read: its canonical link's form
+        paths = [page.path for page in first]
+        disagrees = html_suffix_disagrees(root, paths, options.base_url, options.clean_urls)
+        if disagrees is not None:
+            report(_html_suffix_notice(disagrees, options.clean_urls))
     if sitemaps_below:
         nested = _sitemaps_of_listed_folders(root, sitemaps_below, maker)
         if nested:
@@ -410,6 +415,25 @@ def _templates_notice(why: str) -> Notice:
         f"{why}, so this folder looks like the site's sources, not the site built from them, "
         "and the sitemaps written into it may be published from there; give the folder the "
         "generator builds the site into",
+    )
+
+
+def _html_suffix_notice(found: HtmlSuffix, clean: bool) -> Notice:
+    """Pages that name their clean address (Next.js', SvelteKit's) listed with `.html`, or the
+    reverse: search engines index what the pages name, and the sitemap then lists none of it."""
+    said = f"{found.path!r} names {found.link} as its address (its canonical link)"
+    if clean:
+        fix = "with .html, while clean_urls lists it without: turn clean_urls off"
+    else:
+        fix = (
+            "without .html, while the sitemap lists it with: the host serves pages without "
+            ".html (Next.js, SvelteKit, VitePress' cleanUrls), so set clean_urls"
+        )
+    return Notice(
+        "warning",
+        "clean-urls",
+        f"{said}, {fix} for the sitemap to list the addresses the pages name ({found.listed} now)",
+        ("clean_urls",),
     )
 
 

@@ -13,13 +13,14 @@ import contextlib
 import os
 import re
 import stat
+from collections.abc import Iterable
 from html import unescape
 from typing import NamedTuple
 from urllib.parse import unquote, urljoin, urlsplit
 
 from .page_heads import NOT_TAGS, file_head, tag_pattern
 from .redirect_stubs import is_stub_file
-from .urls import DEFAULT_PORTS, local_host, punycode_host
+from .urls import DEFAULT_PORTS, encode_file_path, local_host, punycode_host
 
 _LINK = tag_pattern("link", re.IGNORECASE)
 _BASE = tag_pattern("base", re.IGNORECASE)
@@ -57,6 +58,36 @@ def _base_href(tags: str) -> str | None:
         href = _attributes(tag).get("href")
         if href is not None and href.strip():
             return unescape(href).strip()
+    return None
+
+
+class HtmlSuffix(NamedTuple):
+    """A page whose canonical link disagrees with the sitemap about `.html`."""
+
+    path: str  # the page's output path
+    link: str  # the address its canonical link names
+    listed: str  # the address the sitemap lists it at
+
+
+def html_suffix_disagrees(
+    root: str, paths: Iterable[str], base_url: str, clean: bool
+) -> HtmlSuffix | None:
+    """The first of `paths` named `*.html` (not a folder's page) whose canonical link names
+    its address without `.html` while the sitemap lists it with (Next.js' and SvelteKit's
+    pages name the clean form), or, with `clean`, the reverse. That page alone decides: one
+    file is read."""
+    for path in paths:
+        if not path.endswith(".html") or path.rpartition("/")[2] == "index.html":
+            continue
+        folder, _, name = os.path.join(root, *path.split("/")).rpartition(os.sep)
+        link = canonical_link(file_head(name, folder))
+        with_suffix = base_url + encode_file_path(path)
+        without = with_suffix[: -len(".html")]
+        listed, other = (without, with_suffix) if clean else (with_suffix, without)
+        named = urljoin(with_suffix, link) if link is not None else None
+        if named is not None and unquote(named) == unquote(other):
+            return HtmlSuffix(path, named, listed)
+        return None
     return None
 
 

@@ -1655,6 +1655,42 @@ def test_redirect_stubs_are_not_listed_and_are_counted(
     schemas.validate_folder(site)
 
 
+def test_pages_whose_canonical_links_drop_html_are_told_to_set_clean_urls(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Next.js' `about.html` names `https://example.com/about`: listed with `.html`, the
+    sitemap names addresses search engines do not index. The first such page decides."""
+    link = '<link rel="canonical" href="{}">'
+    site = dated_tree(
+        tmp_path / "site",
+        {
+            "index.html": link.format("https://example.com/") + PAGE,
+            "about.html": link.format("https://example.com/about") + PAGE,
+            "blog/café.html": link.format("/blog/caf%C3%A9") + PAGE,
+        },
+    )
+    base = ["build", str(site), "--base-url", "https://example.com/"]
+    assert main(base) == 0
+    assert capsys.readouterr().err == (
+        "sitemapkit: warning: 'about.html' names https://example.com/about as its address (its "
+        "canonical link), without .html, while the sitemap lists it with: the host serves "
+        "pages without .html (Next.js, SvelteKit, VitePress' cleanUrls), so set --clean-urls "
+        "for the sitemap to list the addresses the pages name (https://example.com/about.html "
+        "now) [clean-urls]\n"
+    )
+    assert main([*base, "--clean-urls"]) == 0
+    assert "clean-urls" not in capsys.readouterr().err
+    (site / "about.html").write_text(link.format("about.html") + PAGE, encoding="utf-8")
+    assert main([*base, "--clean-urls"]) == 0
+    assert (
+        "'about.html' names https://example.com/about.html as its address (its canonical "
+        "link), with .html, while --clean-urls lists it without: pass --no-clean-urls"
+        in (capsys.readouterr().err)
+    )
+    assert main(base) == 0
+    assert "clean-urls" not in capsys.readouterr().err
+
+
 def test_a_themed_redirect_page_is_found_when_heads_are_read_for_noindex(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
