@@ -85,6 +85,14 @@ def _required_texts(pattern: str) -> tuple[str, ...]:
     return tuple(sorted((run for run in runs if run), key=len, reverse=True))
 
 
+def _top_name(pattern: str) -> str | None:
+    """The name a pattern such as `/200.html` or `/_gatsby/` matches at the top only."""
+    if not pattern.startswith("/"):
+        return None
+    name = pattern[1:]
+    return name if _is_plain_name(name) else None
+
+
 def _is_plain_name(pattern: str) -> bool:
     """A pattern such as `404.html` or `drafts/` that matches any path segment equal to it."""
     name = pattern[:-1] if pattern.endswith("/") else pattern
@@ -102,13 +110,21 @@ class PathMatcher:
         self._spec: GitIgnoreSpec | None = None
         self._words: tuple[str, ...] = ()
         self._spec_texts: tuple[tuple[str, ...], ...] | None = None
+        self._top_names: frozenset[str] = frozenset()
+        self._top_dirs: frozenset[str] = frozenset()
+        self._tops = False
         if any(p.startswith("!") for p in items):
             self._spec = GitIgnoreSpec.from_lines(items)
             return
         self._names = frozenset(p for p in items if _is_plain_name(p) and not p.endswith("/"))
         self._dir_names = frozenset(p[:-1] for p in items if _is_plain_name(p) and p.endswith("/"))
         self._words = tuple(self._names | self._dir_names)
-        rest = [p for p in items if not _is_plain_name(p)]
+        # `/200.html` and `/_gatsby/`: the path's first segment is looked up, no search.
+        tops = [name for name in map(_top_name, items) if name is not None]
+        self._top_names = frozenset(name for name in tops if not name.endswith("/"))
+        self._top_dirs = frozenset(name[:-1] for name in tops if name.endswith("/"))
+        self._tops = bool(tops)
+        rest = [p for p in items if not _is_plain_name(p) and _top_name(p) is None]
         if rest:
             self._spec = GitIgnoreSpec.from_lines(rest)
             required = [_required_texts(p) for p in rest]
@@ -116,9 +132,13 @@ class PathMatcher:
             self._spec_texts = tuple(required) if all(required) else None
 
     def __bool__(self) -> bool:
-        return bool(self._names or self._dir_names or self._spec)
+        return bool(self._names or self._dir_names or self._tops or self._spec)
 
     def __call__(self, path: str) -> bool:
+        if self._tops:
+            first, below, _ = path.partition("/")
+            if first in self._top_names or (below and first in self._top_dirs):
+                return True
         # A plain name can equal a segment only if it occurs in the path: test that first.
         for word in self._words:
             if word in path:

@@ -14,6 +14,10 @@ PATTERNS = [
     "404/",
     "docs",
     "/search.html",
+    "/a/",
+    "/404.html",
+    "/docs",
+    "/z ",  # git drops the trailing space: left to pathspec
     "genindex-*.html",
     "docs/p*.html",
     "a/b/",
