@@ -74,8 +74,8 @@ def html_suffix_disagrees(
 ) -> HtmlSuffix | None:
     """The first of `paths` named `*.html` (not a folder's page) whose canonical link names
     its address without `.html` while the sitemap lists it with (Next.js' and SvelteKit's
-    pages name the clean form), or, with `clean`, the reverse. That page alone decides: one
-    file is read."""
+    pages name the clean form), or, with `clean`, the reverse. The first page whose link names
+    it in either form decides; one without a link, or naming another page, says nothing."""
     for path in paths:
         if not path.endswith(".html") or path.rpartition("/")[2] == "index.html":
             continue
@@ -84,10 +84,13 @@ def html_suffix_disagrees(
         with_suffix = base_url + encode_file_path(path)
         without = with_suffix[: -len(".html")]
         listed, other = (without, with_suffix) if clean else (with_suffix, without)
-        named = urljoin(with_suffix, link) if link is not None else None
-        if named is not None and unquote(named) == unquote(other):
+        if link is None:
+            continue
+        named = urljoin(with_suffix, link)
+        if unquote(named) == unquote(other):
             return HtmlSuffix(path, named, listed)
-        return None
+        if unquote(named) == unquote(listed):
+            return None
     return None
 
 

@@ -1665,6 +1665,8 @@ def test_pages_whose_canonical_links_drop_html_are_told_to_set_clean_urls(
         tmp_path / "site",
         {
             "index.html": link.format("https://example.com/") + PAGE,
+            "404.html": PAGE,  # no link: says nothing
+            "_about.html": link.format("https://example.com/") + PAGE,  # another page's
             "about.html": link.format("https://example.com/about") + PAGE,
             "blog/café.html": link.format("/blog/caf%C3%A9") + PAGE,
         },
