@@ -21,7 +21,7 @@ from html import unescape
 
 from .folder_files import open_folder, read_in_folder
 from .page_heads import MAX_HEAD_BYTES, META_CONTENT, META_TAG, NOT_TAGS, meta_name, read_head
-from .redirect_stubs import is_redirect_stub
+from .redirect_stubs import redirects_at_once
 
 #: The names of the tags read: every engine's, and those of the crawlers that read sitemaps.
 _NAMES = ("robots", "googlebot", "bingbot")
@@ -49,7 +49,7 @@ def html_head_marks(html: str) -> tuple[bool, bool]:
     end = html.find("</head>")  # found at once in nearly every page: only the head is lowered
     head = html[:end].lower() if end >= 0 else _head_part(html[:MAX_HEAD_BYTES].lower())
     noindex = "bot" in head and _lowered_head_says_noindex(head)  # once per page: no calls
-    redirects = "refresh" in head and is_redirect_stub(head.encode("utf-8", "replace"))
+    redirects = redirects_at_once(head)
     return noindex, redirects
 
 
@@ -98,7 +98,7 @@ def file_head_marks(name: str, folder: str, folder_fd: int | None = None) -> tup
     head = read_in_folder(name, folder, folder_fd, _read_head, "")
     if not head:
         return False, False
-    redirects = "refresh" in head and is_redirect_stub(head.encode("latin-1"))
+    redirects = redirects_at_once(head)
     return _lowered_head_says_noindex(head), redirects
 
 

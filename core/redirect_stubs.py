@@ -11,51 +11,51 @@ from __future__ import annotations
 
 import os
 import re
+from html import unescape
 
 from .folder_files import read_in_folder
+from .page_heads import META_CONTENT, META_TAG
 
 #: Files larger than this are pages: stubs are a few hundred bytes, a page with a theme KiBs.
 STUB_MAX_BYTES = 4096
 
-_META = re.compile(rb"<meta\b[^>]*>", re.IGNORECASE)
-_REFRESH = re.compile(rb"""http-equiv\s*=\s*["']?\s*refresh\b""", re.IGNORECASE)
-_CONTENT = re.compile(rb"""\scontent\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.IGNORECASE)
+_REFRESH = re.compile(r"""http-equiv\s*=\s*["']?\s*refresh\b""")
 #: A zero delay and what follows it, as HTML reads a refresh: `0; url=…`, `0;URL='…'`,
 #: `0.0, url=…`, and with no `url=` at all, `0;index.html` (javadoc's) or `0 index.html`.
-_AT_ONCE = re.compile(rb"\s*0+(?:\.0*)?(?=[\s;,])\s*[;,]?\s*(.*)", re.DOTALL)
-_URL_NAMED = re.compile(rb"url\s*=\s*(.*)", re.IGNORECASE | re.DOTALL)
-
-
+_AT_ONCE = re.compile(r"\s*0+(?:\.0*)?(?=[\s;,])\s*[;,]?\s*(.*)", re.DOTALL)
+_URL_NAMED = re.compile(r"url\s*=\s*(.*)", re.DOTALL)
 #: Text whose tags never act: comments and templates.
-_INERT = re.compile(
-    rb"<!--.*?(?:-->|\Z)|<template\b.*?(?:</template\s*>|\Z)", re.IGNORECASE | re.DOTALL
-)
+_INERT = re.compile(r"<!--.*?(?:-->|\Z)|<template\b.*?(?:</template\s*>|\Z)", re.DOTALL)
 #: What acts only without scripts: crawlers that read sitemaps render pages with them.
-_NOSCRIPT = re.compile(rb"<noscript\b.*?(?:</noscript\s*>|\Z)", re.IGNORECASE | re.DOTALL)
+_NOSCRIPT = re.compile(r"<noscript\b.*?(?:</noscript\s*>|\Z)", re.DOTALL)
+#: A script that sends the visitor on (`location.replace(…)`, `location.href = …`).
+_SCRIPT_SENDS = re.compile(r"location(?:\.href)?\s*=(?!=)|location\.(?:replace|assign)\s*\(")
 
 
 def is_redirect_stub(head: bytes) -> bool:
     """Whether a page's start holds a meta refresh that leaves at once for another URL."""
     lowered = head.lower()
-    if b"refresh" not in lowered:
+    return b"refresh" in lowered and redirects_at_once(lowered.decode("latin-1"))
+
+
+def redirects_at_once(lowered: str) -> bool:
+    """Whether a lowered head holds a meta refresh that leaves at once for another URL."""
+    if "refresh" not in lowered:
         return False
-    head = _INERT.sub(b"", head)
+    head = _INERT.sub("", lowered)
     # A refresh for browsers without scripts redirects nobody else, unless a script sends the
-    # rest on too (sphinx-reredirects writes both).
-    if b"<noscript" in lowered and b"location" not in lowered:
-        head = _NOSCRIPT.sub(b"", head)
-    return any(
-        _REFRESH.search(tag) and _leaves_at_once(tag)
-        for tag in (match.group() for match in _META.finditer(head))
-    )
+    # rest on too (sphinx-reredirects and javadoc write both).
+    if "<noscript" in head and not _SCRIPT_SENDS.search(head):
+        head = _NOSCRIPT.sub("", head)
+    return any(_REFRESH.search(tag) and _leaves_at_once(tag) for tag in META_TAG.findall(head))
 
 
-def _leaves_at_once(tag: bytes) -> bool:
+def _leaves_at_once(tag: str) -> bool:
     """Whether a refresh tag's content is a zero delay and a URL (an empty one reloads)."""
-    content = _CONTENT.search(tag)
+    content = META_CONTENT.search(tag)
     if content is None:
         return False
-    value = next(group for group in content.groups() if group is not None)
+    value = unescape(next(group for group in content.groups() if group is not None))
     at_once = _AT_ONCE.match(value)
     if at_once is None:
         return False
@@ -63,7 +63,7 @@ def _leaves_at_once(tag: bytes) -> bool:
     named = _URL_NAMED.match(target)
     if named is not None:
         target = named.group(1)
-    return bool(target.strip().strip(b"\"'").strip())
+    return bool(target.strip().strip("\"'").strip())
 
 
 def is_stub_file(name: str, folder: str, size: int, folder_fd: int | None = None) -> bool:
