@@ -45,8 +45,11 @@ def _script_names(stem: str) -> tuple[str, ...]:
 #: Hugo's and Zola's `config.*` beside `content/` or `templates/` can also be a built site's
 #: own (an app's settings), Hexo's `_config.yml` beside `scaffolds/` a GitHub Pages branch's,
 #: and `package.json` beside `node_modules/` a hand-written site's (with a CSS tool's
-#: packages): a home page that is a page, not a template, says it is one.
-_MAYBE_BUILT = ("Hugo", "Zola", "Hexo", "Node.js")
+#: packages); a site served from a repository's root may hold a `Cargo.toml`, a `Doxyfile` or
+#: a framework's config file: a home page that is a page, not a template, says it is one.
+_MAYBE_BUILT = frozenset(
+    {"Hugo", "Zola", "Hexo", "Node.js", "Next.js", "Nuxt", "Svelte", "Gatsby", "Doxygen", "Cargo"}
+)
 _MARKERS: tuple[tuple[str, str | None, tuple[str, ...], tuple[str, ...]], ...] = (
     ("MkDocs", "site", ("mkdocs.yml", "mkdocs.yaml"), ()),
     ("Zensical", "site", ("zensical.toml",), ()),
@@ -82,7 +85,7 @@ _MARKERS: tuple[tuple[str, str | None, tuple[str, ...], tuple[str, ...]], ...] =
     ("VitePress", "docs/.vitepress/dist", _script_names("docs/.vitepress/config"), ()),
     ("Next.js", "out", _script_names("next.config"), ()),  # `output: 'export'`
     ("Nuxt", ".output/public", _script_names("nuxt.config"), ()),  # `nuxi generate`
-    ("SvelteKit", "build", _script_names("svelte.config"), ()),  # adapter-static's
+    ("Svelte", None, _script_names("svelte.config"), ()),  # SvelteKit's build/, Vite's dist/
     ("Gatsby", "public", _script_names("gatsby-config"), ()),
     ("Doxygen", "html", ("Doxyfile",), ()),
     ("Cargo", "target/doc", ("Cargo.toml",), ()),  # `cargo doc`
@@ -155,13 +158,12 @@ def find_project(folder: str) -> Project | None:
         for marker in markers:
             if not os.path.isfile(os.path.join(folder, marker)):
                 continue
-            if beside:  # a name any site may hold (`config.json`): the folders must agree
-                if not any(os.path.isdir(os.path.join(folder, name)) for name in beside):
+            if beside and not any(os.path.isdir(os.path.join(folder, n)) for n in beside):
+                continue  # a name any site may hold (`config.json`): the folders must agree
+            if generator in _MAYBE_BUILT:
+                built = _has_built_home_page(folder) if built is None else built
+                if built:
                     continue
-                if generator in _MAYBE_BUILT:
-                    built = _has_built_home_page(folder) if built is None else built
-                    if built:
-                        continue
             return Project(generator, marker, output)
     return _sphinx_build_folder(folder)
 

@@ -1306,7 +1306,7 @@ def test_a_source_date_epoch_a_little_ahead_keeps_the_build_reproducible(
             "out",
         ),
         (["package.json", "nuxt.config.ts"], "Nuxt", "nuxt.config.ts", ".output/public"),
-        (["package.json", "svelte.config.js"], "SvelteKit", "svelte.config.js", "build"),
+        (["package.json", "svelte.config.js"], "Svelte", "svelte.config.js", None),
         (["package.json", "gatsby-config.ts"], "Gatsby", "gatsby-config.ts", "public"),
         (["Doxyfile", "html/index.html"], "Doxygen", "Doxyfile", "html"),
         (
@@ -1363,6 +1363,9 @@ def test_a_generators_project_folder_is_refused_before_anything_is_written(
         ["package.json"],  # a web app's manifest, published without its packages
         ["package.json", "node_modules/tailwindcss/README.html"],  # a site's build tool
         [".buildinfo", "doctrees/environment.pickle"],  # `sphinx-build -d out/doctrees`
+        ["Cargo.toml", "src/lib.rs"],  # a crate's page served from its repository's root
+        ["Doxyfile"],
+        ["next.config.js"],  # a hand-made page beside a file to download
     ],
 )
 def test_a_published_folder_with_a_common_config_name_is_still_a_site(
