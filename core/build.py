@@ -28,6 +28,7 @@ from .gc_pause import paused_gc
 from .generator_sitemaps import site_generators, sitemap_switch
 from .options import DEFAULT_XML_NAMES, SitemapOptions
 from .pages import Page, SkippedPages, scan_output
+from .patterns import PathMatcher
 from .project_folder import TEMPLATE_SAMPLE, a_source_file, all_templates
 from .robots import (
     LINK_REPLACED,
@@ -324,11 +325,13 @@ def _build(
             found = Blocked(rule, index_url, 1, set(crawlers))
             report(_index_disallowed_notice(found, at_root=site_path == "/"))
     generators = _Generators(root if pages is None else None, [page.path for page in first])
-    if pages is None:  # one page of the scan's first read: its canonical link's form
-        paths = [page.path for page in first]
-        disagrees = html_suffix_disagrees(root, paths, options.base_url, options.clean_urls)
+    if pages is None:  # the form of a few top pages' canonical links
+        excluded = PathMatcher(options.exclude)
+        disagrees = html_suffix_disagrees(
+            root, options.base_url, options.clean_urls, lambda path: not excluded(path)
+        )
         if disagrees is not None:
-            report(_html_suffix_notice(disagrees, options.clean_urls))
+            report(_html_suffix_notice(disagrees, options))
     if sitemaps_below:
         nested = _sitemaps_of_listed_folders(root, sitemaps_below, maker)
         if nested:
@@ -418,22 +421,24 @@ def _templates_notice(why: str) -> Notice:
     )
 
 
-def _html_suffix_notice(found: HtmlSuffix, clean: bool) -> Notice:
+def _html_suffix_notice(found: HtmlSuffix, options: SitemapOptions) -> Notice:
     """Pages that name their clean address (Next.js', SvelteKit's) listed with `.html`, or the
     reverse: search engines index what the pages name, and the sitemap then lists none of it."""
     said = f"{found.path!r} names {found.link} as its address (its canonical link)"
-    if clean:
+    if options.clean_urls:
         fix = "with .html, while clean_urls lists it without: turn clean_urls off"
     else:
+        needs = "" if options.pretty_urls else " (and pretty_urls, which it needs)"
         fix = (
-            "without .html, while the sitemap lists it with: the host serves pages without "
-            ".html (Next.js, SvelteKit, VitePress' cleanUrls), so set clean_urls"
+            "without .html, while the sitemap lists it with: if the host serves pages there "
+            f"(as hosts of Next.js and SvelteKit sites, or VitePress' cleanUrls, do), set "
+            f"clean_urls{needs}"
         )
     return Notice(
         "warning",
         "clean-urls",
         f"{said}, {fix} for the sitemap to list the addresses the pages name ({found.listed} now)",
-        ("clean_urls",),
+        ("clean_urls", "pretty_urls"),
     )
 
 

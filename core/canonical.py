@@ -13,7 +13,7 @@ import contextlib
 import os
 import re
 import stat
-from collections.abc import Iterable
+from collections.abc import Callable
 from html import unescape
 from typing import NamedTuple
 from urllib.parse import unquote, urljoin, urlsplit
@@ -69,27 +69,37 @@ class HtmlSuffix(NamedTuple):
     listed: str  # the address the sitemap lists it at
 
 
+#: How many of the top folder's pages are read at most for their canonical links' form.
+_SUFFIX_SAMPLE = 5
+
+
 def html_suffix_disagrees(
-    root: str, paths: Iterable[str], base_url: str, clean: bool
+    root: str, base_url: str, clean: bool, listed: Callable[[str], bool]
 ) -> HtmlSuffix | None:
-    """The first of `paths` named `*.html` (not a folder's page) whose canonical link names
-    its address without `.html` while the sitemap lists it with (Next.js' and SvelteKit's
-    pages name the clean form), or, with `clean`, the reverse. The first page whose link names
-    it in either form decides; one without a link, or naming another page, says nothing."""
-    for path in paths:
-        if not path.endswith(".html") or path.rpartition("/")[2] == "index.html":
-            continue
-        folder, _, name = os.path.join(root, *path.split("/")).rpartition(os.sep)
-        link = canonical_link(file_head(name, folder))
-        with_suffix = base_url + encode_file_path(path)
-        without = with_suffix[: -len(".html")]
-        listed, other = (without, with_suffix) if clean else (with_suffix, without)
+    """A page whose canonical link names its address without `.html` while the sitemap lists
+    it with (Next.js' and SvelteKit's pages name that form), or, with `clean`, the reverse.
+
+    The top folder's `*.html` pages other than `index.html` that `listed` keeps are read in
+    name order, a few at most; the first whose link names it in either form decides. One
+    without a link, or whose link names another page (a not-found page's), says nothing.
+    """
+    try:
+        with os.scandir(root) as entries:
+            names = sorted(e.name for e in entries if e.name.endswith(".html") and e.is_file())
+    except OSError:
+        return None
+    pages = [name for name in names if name != "index.html" and listed(name)]
+    for path in pages[:_SUFFIX_SAMPLE]:
+        link = canonical_link(file_head(path, root))
         if link is None:
             continue
+        with_suffix = base_url + encode_file_path(path)
+        without = with_suffix[: -len(".html")]
+        sitemaps, other = (without, with_suffix) if clean else (with_suffix, without)
         named = urljoin(with_suffix, link)
-        if unquote(named) == unquote(other):
-            return HtmlSuffix(path, named, listed)
-        if unquote(named) == unquote(listed):
+        if _address_key(named) == _address_key(other):
+            return HtmlSuffix(path, named, sitemaps)
+        if _address_key(named) == _address_key(sitemaps):
             return None
     return None
 
@@ -102,6 +112,17 @@ def names_another_page(loc: str, canonical: str) -> str | None:
 
 
 def _page_key(url: str) -> tuple[str, str, str, str]:
+    """An address as a page: a folder's `index.html` is the folder, `.html` may be left off."""
+    scheme, host, path, query = _address_key(url)
+    if path.endswith(("/index.html", "/index.htm")):
+        path = path.rpartition("/")[0] + "/"
+    elif path.endswith(".html"):
+        path = path[: -len(".html")]
+    return scheme, host, path, query
+
+
+def _address_key(url: str) -> tuple[str, str, str, str]:
+    """An address with its scheme and host in one case, no default port, its path decoded."""
     parts = urlsplit(url)
     scheme = parts.scheme.lower()
     host = (parts.hostname or "").rstrip(".")
@@ -113,12 +134,7 @@ def _page_key(url: str) -> tuple[str, str, str, str]:
         port = parts.netloc.rpartition(":")[2]
     if port is not None and port != DEFAULT_PORTS.get(scheme):
         host += f":{port}"
-    path = unquote(parts.path or "/")
-    if path.endswith(("/index.html", "/index.htm")):
-        path = path.rpartition("/")[0] + "/"
-    elif path.endswith(".html"):
-        path = path[: -len(".html")]
-    return scheme, host, path, parts.query
+    return scheme, host, unquote(parts.path or "/"), parts.query
 
 
 class HomeElsewhere(NamedTuple):

@@ -270,12 +270,33 @@ def run_build(args: argparse.Namespace) -> int:
                 ("base_url",),
             )
         )
+    if "exclude" not in sources and _unframed_shell(site):
+        report(
+            Notice(
+                "info",
+                "default-exclude",
+                "200.html is not listed: the default patterns leave out an app's fallback shell "
+                "of that name (Nuxt's, SvelteKit's), though no _nuxt/ or _app/ folder beside it "
+                "says this site is such an app; if it is a page of the site, set exclude to a "
+                "list of your own (such as 404.html and 404/)",
+                ("exclude",),
+            )
+        )
     result = build_sitemaps(site, options, report=report, progress=progress)
     if progress is not None:
         with contextlib.suppress(OSError, ValueError):
             sys.stderr.write("\r\033[K")
     show(summary(result, time.perf_counter() - started))
     return EXIT_OK
+
+
+#: The asset folders of the apps whose fallback shell `200.html` the default leaves out.
+_APP_FOLDERS = ("_nuxt", "_app")
+
+
+def _unframed_shell(site: Path) -> bool:
+    """A top `200.html` with no app's folder beside it: perhaps a page of the site."""
+    return (site / "200.html").is_file() and not any((site / f).is_dir() for f in _APP_FOLDERS)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -250,7 +250,12 @@ UNMATCHED = "unmatched-pattern"
 DEFAULT_PATTERNS = frozenset({*SCAN_EXCLUDE, "/404.html", "/404/"})
 #: The site's own not-found page, at the top (a page named 404 below it, such as an API's
 #: `errors/404`, is a page of its own), to find one that is listed.
-_NOT_FOUND_PAGES = {"/404.html": "404.html", "/404/": "404/index.html"}  # -> output path
+_NOT_FOUND_PAGES = {  # -> its output path; with Next.js' second one
+    "/404.html": "404.html",
+    "/404/": "404/index.html",
+    "/_not-found.html": "_not-found.html",
+    "/_not-found/": "_not-found/index.html",
+}
 #: Generators' folders of sources, which no output path starts with (Hugo's and Zola's
 #: `content/`, Hexo's `source/`, Astro's `src/pages/`, Eleventy's `src/`).
 _SOURCE_ROOTS = ("content/", "source/", "src/pages/", "src/content/", "src/")
@@ -395,7 +400,10 @@ def _not_found_notice(
 ) -> Notice:
     """A 404 page is listed when a list of exclude patterns, which replaces the default one,
     leaves it out no more: a sitemap that lists it sends crawlers to a page that says the
-    page is missing (a soft 404). INFO: a page may be named 404 for another reason."""
+    page is missing (a soft 404). INFO: a page may be named 404 for another reason. The
+    patterns to add are those of the page's own name, in each form no pattern names."""
+    stem = "404" if "404" in listed.first else "_not-found"
+    forms = tuple(form for form in forms if stem in form)
     shown = ", ".join(repr(pattern) for pattern in patterns[:3])
     more = f" and {len(patterns) - 3:,} more" if len(patterns) > 3 else ""
     others = f" (and {listed.count - 1:,} more)" if listed.count > 1 else ""
@@ -567,7 +575,7 @@ class EntryMaker:
             if meta.redirect:
                 self.redirects.note(path)
                 continue
-            if not_found is not None and "404" in path and not_found(path):
+            if not_found is not None and ("404" in path or "not-found" in path) and not_found(path):
                 self.not_found_listed.note(path)
             if url is not None:
                 depth = -1  # counted below, if a priority needs it

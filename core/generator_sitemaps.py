@@ -44,9 +44,9 @@ SITEMAP_SWITCHES: dict[str, tuple[str, str]] = {
     "gatsby": ("Gatsby", "remove gatsby-plugin-sitemap from plugins in gatsby-config"),
     "antora": (
         "Antora",
-        "it writes sitemap.xml (an index of one sitemap per component) whenever site.url is "
-        "set in the playbook, with no setting to stop it, so give sitemapkit's files other "
-        "names (--sitemap-name, --index-name)",
+        "it writes sitemap.xml (for several components, an index of one sitemap each) whenever "
+        "site.url is set in the playbook, with no setting to stop it, so give sitemapkit's "
+        "files other names (--sitemap-name, --index-name)",
     ),
     "zensical": (
         "Zensical",

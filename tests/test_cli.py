@@ -480,6 +480,10 @@ def test_a_not_found_page_in_the_form_no_pattern_names_is_told(tmp_path: Path) -
         assert "not-found" not in kept.stderr
     broad = run(*base, "--exclude", "!**/index.html")  # brings back every folder's page
     assert "add '/404/' to --exclude" in broad.stderr
+    write_tree(site, {"_not-found.html": "<p>not found</p>"})  # Next.js' second one
+    nextjs = run(*base)
+    assert "https://x.org/_not-found.html" in locs(site / "sitemap.xml")
+    assert "info: page '404/index.html' (and 1 more) is listed" in nextjs.stderr
 
 
 def test_frameworks_pages_that_are_no_page_are_left_out_by_default(tmp_path: Path) -> None:
@@ -502,6 +506,10 @@ def test_frameworks_pages_that_are_no_page_are_left_out_by_default(tmp_path: Pat
     assert done.returncode == 0, done.stderr
     assert locs(site / "sitemap.xml") == ["https://x.org/", "https://x.org/codes/200.html"]
     assert "unmatched-pattern" not in done.stderr
+    assert "200.html is not listed: the default patterns leave out" in done.stderr
+    write_tree(site, {"_nuxt/entry.js": "/* the app */"})  # Nuxt's: its shell, no news
+    nuxt = run("build", str(site), "--base-url", "https://x.org/")
+    assert "200.html" not in nuxt.stderr
     own = run("build", str(site), "--base-url", "https://x.org/", "--exclude", "codes/")
     assert "https://x.org/200.html" in locs(site / "sitemap.xml")
     assert "--exclude" in own.stderr  # the 404 page listed, told
@@ -1662,27 +1670,32 @@ def test_pages_whose_canonical_links_drop_html_are_told_to_set_clean_urls(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Next.js' `about.html` names `https://example.com/about`: listed with `.html`, the
-    sitemap names addresses search engines do not index. The first such page decides."""
+    sitemap names addresses search engines do not index. The top folder's first pages listed
+    are read; the first whose link names it decides."""
     link = '<link rel="canonical" href="{}">'
     site = dated_tree(
         tmp_path / "site",
         {
             "index.html": link.format("https://example.com/") + PAGE,
-            "404.html": PAGE,  # no link: says nothing
+            "_gatsby/a.html": PAGE,  # left out by default: not read
+            "404.html": link.format("https://example.com/404") + PAGE,
             "_about.html": link.format("https://example.com/") + PAGE,  # another page's
-            "about.html": link.format("https://example.com/about") + PAGE,
-            "blog/café.html": link.format("/blog/caf%C3%A9") + PAGE,
+            "_not-found.html": PAGE,
+            "about.html": link.format("HTTPS://Example.com:443/about") + PAGE,
+            "blog.html": PAGE,  # no link: says nothing
         },
     )
     base = ["build", str(site), "--base-url", "https://example.com/"]
     assert main(base) == 0
     assert capsys.readouterr().err == (
-        "sitemapkit: warning: 'about.html' names https://example.com/about as its address (its "
-        "canonical link), without .html, while the sitemap lists it with: the host serves "
-        "pages without .html (Next.js, SvelteKit, VitePress' cleanUrls), so set --clean-urls "
-        "for the sitemap to list the addresses the pages name (https://example.com/about.html "
-        "now) [clean-urls]\n"
+        "sitemapkit: warning: 'about.html' names https://Example.com:443/about as its address "
+        "(its canonical link), without .html, while the sitemap lists it with: if the host "
+        "serves pages there (as hosts of Next.js and SvelteKit sites, or VitePress' cleanUrls, "
+        "do), set --clean-urls for the sitemap to list the addresses the pages name "
+        "(https://example.com/about.html now) [clean-urls]\n"
     )
+    assert main([*base, "--no-pretty-urls"]) == 0
+    assert "set --clean-urls (and --pretty-urls, which it needs)" in capsys.readouterr().err
     assert main([*base, "--clean-urls"]) == 0
     assert "clean-urls" not in capsys.readouterr().err
     (site / "about.html").write_text(link.format("about.html") + PAGE, encoding="utf-8")

@@ -421,7 +421,11 @@ def test_pages_are_dated_by_the_files_mkdocs_include_markdown_plugin_puts_in(
 API_PACKAGE = {
     "src/kit/__init__.py": '"""Kit."""\nfrom kit._core import Widget\n'
     "from kit.helpers import helper\n__all__ = ['Widget']\n",
-    "src/kit/_core.py": '"""Core."""\nclass Widget:\n    """A widget."""\n',
+    "src/kit/_core.py": '"""Core."""\nfrom kit.base import Base\n'
+    'class Widget(Base):\n    """A widget."""\n',
+    "src/kit/base.py": '"""Base."""\nclass Base:\n    def shared(self) -> None:\n'
+    '        """Shared."""\n',
+    "src/kit/_hidden.py": '"""Private."""\ndef secret() -> None:\n    """Secret."""\n',
     "src/kit/helpers.py": '"""Helpers."""\ndef helper() -> None:\n    """Help."""\n',
     "src/kit/extra.py": '"""Extra."""\ndef more() -> None:\n    """More."""\n',
     "src/ns/part.py": '"""Part."""\ndef piece() -> None:\n    """A piece."""\n',
@@ -445,6 +449,10 @@ def api_site(root: Path, plugins: list[Any]) -> tuple[Path, dict[str, str]]:
         "helpers.md": "# Helpers\n\n## ::: kit.helpers\n",
         "nested.md": "# Nested\n\n!!! note\n\n    ::: kit.extra\n\n- item\n\n    ::: kit.helpers\n",
         "all.md": "# All\n\n::: kit\n    options:\n      show_submodules: true\n",
+        "bare.md": "# Bare\n\n::: kit\n    options:\n      members: false\n",
+        "inherited.md": "# Inherited\n\n::: kit.Widget\n    options:\n"
+        "      inherited_members: true\n",
+        "builtin.md": "# Math\n\n::: math\n",  # a compiled module: Griffe gives no file
         "ns.md": "# Namespace\n\n::: ns.part\n",
         "stdlib.md": "# JSON\n\n::: json.dumps\n",
         "fenced.md": "# Syntax\n\n```md\n::: kit.extra\n```\n",
@@ -463,6 +471,8 @@ def api_site(root: Path, plugins: list[Any]) -> tuple[Path, dict[str, str]]:
         "src/kit/_core.py": "2022-02-02",
         "src/kit/helpers.py": "2023-03-03",
         "src/kit/extra.py": "2024-04-04",
+        "src/kit/base.py": "2023-06-06",
+        "src/kit/_hidden.py": "2025-06-06",  # private: shown by no page
         "src/ns/part.py": "2019-09-09",
     }
     return config_file, days
@@ -491,7 +501,10 @@ def test_api_pages_are_dated_by_the_modules_mkdocstrings_renders_them_from(
         "api/": "2022-02-02",  # Widget's module, newer than the package's __init__.py
         "helpers/": "2023-03-03",
         "nested/": "2024-04-04",
-        "all/": "2024-04-04",  # with its submodules
+        "all/": "2024-04-04",  # with its public submodules
+        "bare/": "2021-03-04",  # its own docstring alone
+        "inherited/": "2023-06-06",  # Widget shows what it inherits from base.py
+        "builtin/": "2020-01-01",
         "ns/": "2020-01-01",  # its module is older than the page
         "stdlib/": "2020-01-01",
         "fenced/": "2020-01-01",
@@ -521,6 +534,14 @@ def test_api_pages_take_their_modules_last_commits_with_the_git_plugin(
     days = lastmod_days(site)
     assert days["api/"] == days["reference/core/"] == "2022-02-02"
     assert days["helpers/"] == days[""] == "2020-01-01"
+    # Listed but turned off (mkdocstrings' own projects: `enabled: !ENV [DEPLOY, false]`): file
+    # times date every page, the modules' too, as the clone wrote them.
+    config = yaml.safe_load((clone / config_file.name).read_text(encoding="utf-8"))
+    config["plugins"][0] = {"git-revision-date-localized": {"enabled": False}}
+    (clone / config_file.name).write_text(yaml.safe_dump(config), encoding="utf-8")
+    off = lastmod_days(run_build(clone / config_file.name))
+    today = time.strftime("%Y-%m-%d", time.gmtime())
+    assert off["api/"] == off["reference/core/"] == off["helpers/"] == today
 
 
 def test_pages_mkdocs_git_revision_date_localized_dates_take_their_commits_time(

@@ -60,6 +60,17 @@ log = get_plugin_logger(__name__)
 GIT_PLUGIN = "git-revision-date-localized"
 
 
+def git_plugin_on(config: MkDocsConfig) -> bool:
+    """Whether mkdocs-git-revision-date-localized-plugin is listed and not turned off
+    (`enabled: !ENV [DEPLOY, false]`, as mkdocstrings' own projects have it): only then are
+    commits, not file times, what dates the files pages take in."""
+    plugin = config.plugins.get(GIT_PLUGIN)
+    settings = getattr(plugin, "config", None)
+    return plugin is not None and not (
+        isinstance(settings, Mapping) and settings.get("enabled", True) is False
+    )
+
+
 def log_notice(
     notice: Notice, git_plugin: bool = False, dirty: bool = False, git_dated: bool = False
 ) -> None:
@@ -270,7 +281,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                         snippets=build_snippets(config.markdown_extensions, config.mdx_configs),
                         included=build.included.by_page if build.included is not None else None,
                         modules=build.api.files_by_page() if build.api is not None else None,
-                        commits_of_taken_in=GIT_PLUGIN in config.plugins,
+                        commits_of_taken_in=git_plugin_on(config),
                     )
                     redirected = redirected_paths(config, build.files)
                     build.pages = drop_redirected(pages, redirected, log.info)

@@ -13,7 +13,7 @@ submodules'. Its lookups for cross-references (an empty set of options) render n
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from sitemapkit.installed import project_files
@@ -35,39 +35,86 @@ def _target(item: Any) -> Any:
         return None
 
 
-def _files(item: Any) -> Iterator[str]:
-    """The module files an object is read from (a namespace package's folders are no file)."""
-    path = getattr(item, "filepath", None)
-    for one in path if isinstance(path, list) else [path]:
-        if isinstance(one, (os.PathLike, str)) and os.path.isfile(one):
-            yield os.fspath(one)
+def _files(item: Any) -> list[str]:
+    """The module files an object is read from: none for a namespace package's folders, nor
+    for a built-in or compiled module, whose file Griffe refuses to give."""
+    try:
+        path = item.filepath
+    except Exception:  # Griffe's BuiltinModuleError (`::: math`)
+        return []
+    paths = path if isinstance(path, list) else [path]
+    return [os.fspath(p) for p in paths if isinstance(p, (os.PathLike, str)) and os.path.isfile(p)]
 
 
-def object_files(found: Any, submodules: bool = False) -> list[str]:
-    """The files an object is rendered from: its own, its public imported members', and with
-    `submodules` those of the submodules a module shows."""
+def _option(options: Any, name: str) -> Any:
+    """One of the handler's options for an object: a dataclass now, a mapping before."""
+    if isinstance(options, Mapping):
+        return options.get(name)
+    return getattr(options, name, None)
+
+
+def object_files(found: Any, options: Any = None) -> list[str]:
+    """The files an object is rendered from: its own; for a module or class, those of the
+    public members it shows that are imported (`__init__.py` re-exporting from `_core.py`) or
+    inherited (with `inherited_members`); and with `show_submodules`, its public submodules'.
+    `members: false` shows none of them."""
     target = _target(found)
     if target is None:
         return []
-    files = list(_files(target))
+    files = _files(target)
+    shown = _option(options, "members")
     if not (getattr(target, "is_module", False) or getattr(target, "is_class", False)):
         return files
-    members = getattr(target, "members", None)
-    for member in members.values() if isinstance(members, Mapping) else ():
-        if getattr(member, "is_alias", False):
-            defined = _target(member) if getattr(member, "is_public", False) else None
-            if defined is not None and not getattr(defined, "is_module", False):
-                files += _files(defined)
-        elif submodules and getattr(member, "is_module", False):
-            files += object_files(member, submodules)
+    if shown is False or shown == []:
+        return files
+    named = set(shown) if isinstance(shown, list) else None
+    inherited = bool(_option(options, "inherited_members"))
+    submodules = bool(_option(options, "show_submodules"))
+    try:
+        members = list(target.members.values())
+        if inherited and getattr(target, "is_class", False):
+            members += target.inherited_members.values()
+    except Exception:  # Griffe could not read them: the object's own file only
+        return files
+    for member in members:
+        if named is not None and getattr(member, "name", None) not in named:
+            continue
+        try:
+            files += _member_files(member, options, inherited, submodules)
+        except Exception:  # Griffe's errors for an alias it cannot resolve: it dates nothing
+            continue
     return files
 
 
-def _shows_submodules(options: Any) -> bool:
-    """The handler's option for one object: a dataclass now, a mapping in older releases."""
-    if isinstance(options, Mapping):
-        return bool(options.get("show_submodules"))
-    return bool(getattr(options, "show_submodules", False))
+def _member_files(member: Any, options: Any, inherited: bool, submodules: bool) -> list[str]:
+    """The files a public member shown on its parent's page is read from, if not the
+    parent's: where an imported one is defined, a submodule's, inherited members'."""
+    if not member.is_public:
+        return []
+    if member.is_alias:
+        defined = _target(member)
+        if defined is None or defined.is_module:
+            return []
+        return _files(defined) + (
+            _inherited_files(defined) if inherited and defined.is_class else []
+        )
+    if submodules and member.is_module:
+        return object_files(member, options)
+    return _inherited_files(member) if inherited and member.is_class else []
+
+
+def _inherited_files(cls: Any) -> list[str]:
+    """The files of the public members a class inherits from its bases."""
+    try:
+        inherited = list(cls.inherited_members.values())
+    except Exception:  # a base Griffe cannot resolve
+        return []
+    files: list[str] = []
+    for member in inherited:
+        defined = _target(member) if getattr(member, "is_public", False) else None
+        if defined is not None:
+            files += _files(defined)
+    return files
 
 
 class ApiModules:
@@ -98,7 +145,7 @@ class ApiModules:
         def collect_noted(identifier: str, options: Any, *args: Any, **kwargs: Any) -> Any:
             found = collect(identifier, options, *args, **kwargs)
             if self._page is not None and options != {}:  # {}: a cross-reference's lookup
-                files = object_files(found, _shows_submodules(options))
+                files = object_files(found, options)
                 self._read.setdefault(self._page, []).extend(files)
             return found
 
