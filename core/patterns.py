@@ -120,11 +120,11 @@ class PathMatcher:
         self._dir_names = frozenset(p[:-1] for p in items if _is_plain_name(p) and p.endswith("/"))
         self._words = tuple(self._names | self._dir_names)
         # `/200.html` and `/_gatsby/`: the path's first segment is looked up, no search.
-        tops = [name for name in map(_top_name, items) if name is not None]
-        self._top_names = frozenset(name for name in tops if not name.endswith("/"))
-        self._top_dirs = frozenset(name[:-1] for name in tops if name.endswith("/"))
-        self._tops = bool(tops)
-        rest = [p for p in items if not _is_plain_name(p) and _top_name(p) is None]
+        tops = {p: _top_name(p) for p in items if not _is_plain_name(p)}
+        self._top_names = frozenset(n for n in tops.values() if n and not n.endswith("/"))
+        self._top_dirs = frozenset(n[:-1] for n in tops.values() if n and n.endswith("/"))
+        self._tops = bool(self._top_names or self._top_dirs)
+        rest = [p for p, top in tops.items() if top is None]
         if rest:
             self._spec = GitIgnoreSpec.from_lines(rest)
             required = [_required_texts(p) for p in rest]
@@ -135,9 +135,9 @@ class PathMatcher:
         return bool(self._names or self._dir_names or self._tops or self._spec)
 
     def __call__(self, path: str) -> bool:
-        if self._tops:
-            first, below, _ = path.partition("/")
-            if first in self._top_names or (below and first in self._top_dirs):
+        if self._tops:  # one test per path: the patterns' names are in sets
+            first, slash, _ = path.partition("/")
+            if first in self._top_names or (slash and first in self._top_dirs):
                 return True
         # A plain name can equal a segment only if it occurs in the path: test that first.
         for word in self._words:
