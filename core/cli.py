@@ -271,14 +271,15 @@ def run_build(args: argparse.Namespace) -> int:
             )
         )
     if "exclude" not in sources and _unframed_shell(site):
+        others = ", ".join(pattern for pattern in SCAN_EXCLUDE if pattern != "/200.html")
         report(
             Notice(
                 "info",
                 "default-exclude",
                 "200.html is not listed: the default patterns leave out an app's fallback shell "
                 "of that name (Nuxt's, SvelteKit's), though no _nuxt/ or _app/ folder beside it "
-                "says this site is such an app; if it is a page of the site, set exclude to a "
-                "list of your own (such as 404.html and 404/)",
+                "says this site is such an app; if it is a page of the site, set exclude to the "
+                f"default list without it: {others}",
                 ("exclude",),
             )
         )

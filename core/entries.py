@@ -400,10 +400,8 @@ def _not_found_notice(
 ) -> Notice:
     """A 404 page is listed when a list of exclude patterns, which replaces the default one,
     leaves it out no more: a sitemap that lists it sends crawlers to a page that says the
-    page is missing (a soft 404). INFO: a page may be named 404 for another reason. The
-    patterns to add are those of the page's own name, in each form no pattern names."""
-    stem = "404" if "404" in listed.first else "_not-found"
-    forms = tuple(form for form in forms if stem in form)
+    page is missing (a soft 404). INFO: a page may be named 404 for another reason. `forms`
+    are the patterns to add: those of the listed pages' names no pattern names."""
     shown = ", ".join(repr(pattern) for pattern in patterns[:3])
     more = f" and {len(patterns) - 3:,} more" if len(patterns) > 3 else ""
     others = f" (and {listed.count - 1:,} more)" if listed.count > 1 else ""
@@ -528,6 +526,8 @@ class EntryMaker:
         self._not_found = PathMatcher(self._not_found_forms) if self._not_found_forms else None
         #: Not-found pages listed because the patterns set leave none of them out.
         self.not_found_listed = SkippedPages()
+        #: The names of those pages (`404`, Next.js' `_not-found`): the forms to name.
+        self._not_found_named: set[str] = set()
         self._priorities = RuleTable(options.priority_overrides)
         self._changefreqs = RuleTable(options.changefreq_rules)
         self._depth_priorities: dict[int, float] = {}
@@ -577,6 +577,7 @@ class EntryMaker:
                 continue
             if not_found is not None and ("404" in path or "not-found" in path) and not_found(path):
                 self.not_found_listed.note(path)
+                self._not_found_named.add("404" if "404" in path else "_not-found")
             if url is not None:
                 depth = -1  # counted below, if a priority needs it
                 url_path = url.lstrip("/")
@@ -702,7 +703,13 @@ class EntryMaker:
         if self.not_found_listed.count:
             self.report(
                 _not_found_notice(
-                    self.not_found_listed, self.options.exclude, self._not_found_forms
+                    self.not_found_listed,
+                    self.options.exclude,
+                    tuple(
+                        form
+                        for form in self._not_found_forms
+                        if any(name in form for name in self._not_found_named)
+                    ),
                 )
             )
 

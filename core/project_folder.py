@@ -215,13 +215,19 @@ def _is_nikola_conf(path: str) -> bool:
 
 def _has_built_home_page(folder: str) -> bool:
     """Whether the folder's `index.html` is a page, not a template with front matter (as a
-    Jekyll project's is): a generator's project keeps its home page elsewhere."""
+    Jekyll project's is) nor Vite's entry page, which loads the sources (`/src/main.js`) a
+    build bundles: a generator's project keeps its home page elsewhere."""
     try:
         with open(os.path.join(folder, "index.html"), "rb") as page:
-            start = page.read(64)
+            start = page.read(_CONF_LOOK)
     except OSError:
         return False
-    return not _opens_with_front_matter(start)
+    return not (_opens_with_front_matter(start[:64]) or _VITE_ENTRY.search(start))
+
+
+#: A module script from the project's sources, as Vite's entry `index.html` has (its build
+#: writes the bundle's own name instead).
+_VITE_ENTRY = re.compile(rb"""<script\b[^>]*\bsrc\s*=\s*["']?/?src/""", re.IGNORECASE)
 
 
 def a_source_file(folder: str) -> str | None:

@@ -484,6 +484,7 @@ def test_a_not_found_page_in_the_form_no_pattern_names_is_told(tmp_path: Path) -
     nextjs = run(*base)
     assert "https://x.org/_not-found.html" in locs(site / "sitemap.xml")
     assert "info: page '404/index.html' (and 1 more) is listed" in nextjs.stderr
+    assert "add '/404/' and '/_not-found.html' and '/_not-found/' to" in nextjs.stderr
 
 
 def test_frameworks_pages_that_are_no_page_are_left_out_by_default(tmp_path: Path) -> None:
@@ -1358,6 +1359,18 @@ def test_a_generators_project_folder_is_refused_before_anything_is_written(
         + (f", {str(project / output)!r} by default\n" if output else "\n")
     )
     assert sorted(p.relative_to(project) for p in project.rglob("*")) == before
+
+
+def test_a_vite_projects_entry_page_is_no_built_home_page(tmp_path: Path) -> None:
+    """Vite's `index.html` loads the sources its build bundles: beside `svelte.config.js` (or
+    `package.json` and `node_modules/`) the folder is the project, not the site."""
+    entry = '<!doctype html><div id="app"></div><script type="module" src="/src/main.js"></script>'
+    for marker in (["svelte.config.js"], ["package.json", "node_modules/vite/package.json"]):
+        project = write_tree(
+            tmp_path / marker[0], {**dict.fromkeys(marker, "{}"), "index.html": entry}
+        )
+        assert main(["build", str(project), "--base-url", "https://example.com/"]) == 1
+        assert not (project / "sitemap.xml").exists()
 
 
 @pytest.mark.parametrize(

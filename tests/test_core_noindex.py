@@ -36,6 +36,9 @@ CASES = [
     ('<meta name="googlebot-news" content="noindex">', "", False),  # Google News alone
     ('<meta name="yandex" content="noindex">', "", False),
     ('<meta data-name="robots" content="noindex">', "", False),
+    ('<meta name="robots" :content="noindex">', "", False),  # a framework's binding
+    ("<meta property=og:name=robots content=noindex>", "", False),
+    ('<meta name="robots"content="noindex">', "", True),  # no space after the quote
     ('<meta name="robots-extra" content="noindex">', "", False),
     ('<!-- <meta name="robots" content="noindex"> -->', "", False),
     ('<script>var old = "<!--";</script><meta name="robots" content="noindex">', "", True),

@@ -450,6 +450,7 @@ def api_site(root: Path, plugins: list[Any]) -> tuple[Path, dict[str, str]]:
         "nested.md": "# Nested\n\n!!! note\n\n    ::: kit.extra\n\n- item\n\n    ::: kit.helpers\n",
         "all.md": "# All\n\n::: kit\n    options:\n      show_submodules: true\n",
         "bare.md": "# Bare\n\n::: kit\n    options:\n      members: false\n",
+        "filtered.md": "# Filtered\n\n::: kit\n    options:\n      filters: ['!^Widget$']\n",
         "inherited.md": "# Inherited\n\n::: kit.Widget\n    options:\n"
         "      inherited_members: true\n",
         "builtin.md": "# Math\n\n::: math\n",  # a compiled module: Griffe gives no file
@@ -503,6 +504,7 @@ def test_api_pages_are_dated_by_the_modules_mkdocstrings_renders_them_from(
         "nested/": "2024-04-04",
         "all/": "2024-04-04",  # with its public submodules
         "bare/": "2021-03-04",  # its own docstring alone
+        "filtered/": "2021-03-04",  # Widget is not shown
         "inherited/": "2023-06-06",  # Widget shows what it inherits from base.py
         "builtin/": "2020-01-01",
         "ns/": "2020-01-01",  # its module is older than the page

@@ -216,6 +216,13 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                 build.api.page_started(page.file.src_uri)
         return markdown
 
+    def on_page_content(
+        self, html: str, *, page: MkDocsPage, config: MkDocsConfig, files: Files
+    ) -> str:
+        if self.open and (api := self.open[-1].api) is not None:
+            api.page_converted(page.file.src_uri, html)
+        return html
+
     @event_priority(-1000)  # after Material's blog plugin has put the view's posts there
     def on_page_context(
         self, context: TemplateContext, *, page: MkDocsPage, config: MkDocsConfig, nav: Navigation

@@ -4,16 +4,19 @@ modules as its dependencies.
 
 mkdocstrings' Python handler collects each object a page names (with Griffe, statically) as
 the page's Markdown is converted, wherever the `:::` line sits (in an admonition, a tab, a
-list). Noting what it returns for the page being rendered gives the files it read: the
-object's own, for a module or a class those its public imported members are defined in (a
-package's `__init__.py` re-exporting from `_core.py`), and with `show_submodules` its
-submodules'. Its lookups for cross-references (an empty set of options) render nothing.
+list), and gives every object it renders a heading whose `id` is the object's path
+(`kit.Widget.spin`). The objects it collected, and those the converted page has headings
+for, looked up in what the handler loaded, give the files the page is made of: exactly what
+its options (`members`, `filters`, `inherited_members`, `show_submodules`) rendered, with no
+second reading of those rules. Its lookups for cross-references (an empty set of options)
+render nothing.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Mapping
+import re
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from sitemapkit.installed import project_files
@@ -24,97 +27,28 @@ from .other_plugins import plugins_of
 PLUGIN_PACKAGE = "mkdocstrings"
 PYTHON_HANDLER = "python"
 
+#: A heading of a rendered object: its `id` is the object's dotted path.
+_OBJECT_ANCHOR = re.compile(r'\sid="([A-Za-z_][\w]*(?:\.\w+)+)"')
+
 
 def _target(item: Any) -> Any:
     """An imported name's object where it is defined; None when Griffe cannot resolve it."""
-    if not getattr(item, "is_alias", False):
-        return item
     try:
-        return item.final_target
+        return item.final_target if item.is_alias else item
     except Exception:  # Griffe's AliasResolutionError or CyclicAliasError
         return None
 
 
-def _files(item: Any) -> list[str]:
+def object_files(found: Any) -> list[str]:
     """The module files an object is read from: none for a namespace package's folders, nor
     for a built-in or compiled module, whose file Griffe refuses to give."""
+    target = _target(found)
     try:
-        path = item.filepath
-    except Exception:  # Griffe's BuiltinModuleError (`::: math`)
+        path = target.filepath
+    except Exception:  # Griffe's BuiltinModuleError (`::: math`), or no object
         return []
     paths = path if isinstance(path, list) else [path]
     return [os.fspath(p) for p in paths if isinstance(p, (os.PathLike, str)) and os.path.isfile(p)]
-
-
-def _option(options: Any, name: str) -> Any:
-    """One of the handler's options for an object: a dataclass now, a mapping before."""
-    if isinstance(options, Mapping):
-        return options.get(name)
-    return getattr(options, name, None)
-
-
-def object_files(found: Any, options: Any = None) -> list[str]:
-    """The files an object is rendered from: its own; for a module or class, those of the
-    public members it shows that are imported (`__init__.py` re-exporting from `_core.py`) or
-    inherited (with `inherited_members`); and with `show_submodules`, its public submodules'.
-    `members: false` shows none of them."""
-    target = _target(found)
-    if target is None:
-        return []
-    files = _files(target)
-    shown = _option(options, "members")
-    if not (getattr(target, "is_module", False) or getattr(target, "is_class", False)):
-        return files
-    if shown is False or shown == []:
-        return files
-    named = set(shown) if isinstance(shown, list) else None
-    inherited = bool(_option(options, "inherited_members"))
-    submodules = bool(_option(options, "show_submodules"))
-    try:
-        members = list(target.members.values())
-        if inherited and getattr(target, "is_class", False):
-            members += target.inherited_members.values()
-    except Exception:  # Griffe could not read them: the object's own file only
-        return files
-    for member in members:
-        if named is not None and getattr(member, "name", None) not in named:
-            continue
-        try:
-            files += _member_files(member, options, inherited, submodules)
-        except Exception:  # Griffe's errors for an alias it cannot resolve: it dates nothing
-            continue
-    return files
-
-
-def _member_files(member: Any, options: Any, inherited: bool, submodules: bool) -> list[str]:
-    """The files a public member shown on its parent's page is read from, if not the
-    parent's: where an imported one is defined, a submodule's, inherited members'."""
-    if not member.is_public:
-        return []
-    if member.is_alias:
-        defined = _target(member)
-        if defined is None or defined.is_module:
-            return []
-        return _files(defined) + (
-            _inherited_files(defined) if inherited and defined.is_class else []
-        )
-    if submodules and member.is_module:
-        return object_files(member, options)
-    return _inherited_files(member) if inherited and member.is_class else []
-
-
-def _inherited_files(cls: Any) -> list[str]:
-    """The files of the public members a class inherits from its bases."""
-    try:
-        inherited = list(cls.inherited_members.values())
-    except Exception:  # a base Griffe cannot resolve
-        return []
-    files: list[str] = []
-    for member in inherited:
-        defined = _target(member) if getattr(member, "is_public", False) else None
-        if defined is not None:
-            files += _files(defined)
-    return files
 
 
 class ApiModules:
@@ -124,6 +58,7 @@ class ApiModules:
         self._plugin = plugin
         self._docs_dir = docs_dir
         self._watching = False
+        self._lookup: Callable[[str], Any] | None = None
         #: The page whose Markdown MkDocs converts now, and what each page's objects came from.
         self._page: str | None = None
         self._read: dict[str, list[str]] = {}
@@ -145,11 +80,11 @@ class ApiModules:
         def collect_noted(identifier: str, options: Any, *args: Any, **kwargs: Any) -> Any:
             found = collect(identifier, options, *args, **kwargs)
             if self._page is not None and options != {}:  # {}: a cross-reference's lookup
-                files = object_files(found, options)
-                self._read.setdefault(self._page, []).extend(files)
+                self._read.setdefault(self._page, []).extend(object_files(found))
             return found
 
         handler.collect = collect_noted
+        self._lookup = lambda identifier: collect(identifier, {})  # what is loaded, no more
 
     def page_started(self, src_uri: str) -> None:
         """A page's Markdown is converted next (MkDocs converts every page's before
@@ -159,6 +94,18 @@ class ApiModules:
             self._watch()
         self._page = src_uri
         self._read.pop(src_uri, None)  # converted again: what it reads now counts
+
+    def page_converted(self, src_uri: str, html: str) -> None:
+        """The objects the converted page has headings for: its members as rendered."""
+        read = self._read.get(src_uri)
+        if read is None or self._lookup is None:
+            return  # the handler collected nothing for it: no API documentation
+        for identifier in dict.fromkeys(_OBJECT_ANCHOR.findall(html)):
+            try:
+                found = self._lookup(identifier)
+            except Exception:  # mkdocstrings' CollectionError: no object of the handler's
+                continue
+            read += object_files(found)
 
     def pages_converted(self) -> None:
         """Every page's Markdown is HTML now: later lookups render no page."""
