@@ -216,21 +216,19 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                 build.api.page_started(page.file.src_uri)
         return markdown
 
-    def on_page_content(
-        self, html: str, *, page: MkDocsPage, config: MkDocsConfig, files: Files
-    ) -> str:
-        if self.open and (api := self.open[-1].api) is not None:
-            api.page_converted(page.file.src_uri, html)
-        return html
-
     @event_priority(-1000)  # after Material's blog plugin has put the view's posts there
     def on_page_context(
         self, context: TemplateContext, *, page: MkDocsPage, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext:
-        if self.open and isinstance(getattr(page, "posts", None), list):
+        if not self.open:
+            return context
+        build = self.open[-1]
+        if isinstance(getattr(page, "posts", None), list):
             posts = shown_posts(page, context)
             if posts is not None:
-                self.open[-1].shown[page.file.dest_uri] = posts
+                build.shown[page.file.dest_uri] = posts
+        if build.api is not None and page.content:  # before mkdocstrings drops its handlers
+            build.api.page_converted(page.file.src_uri, page.content)
         return context
 
     @event_priority(-1000)  # after plugins and hooks that add meta tags to the page

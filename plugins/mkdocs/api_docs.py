@@ -96,7 +96,8 @@ class ApiModules:
         self._read.pop(src_uri, None)  # converted again: what it reads now counts
 
     def page_converted(self, src_uri: str, html: str) -> None:
-        """The objects the converted page has headings for: its members as rendered."""
+        """The objects the converted page has headings for: its members as rendered (while
+        mkdocstrings keeps what it loaded, until its `on_post_build`)."""
         read = self._read.get(src_uri)
         if read is None or self._lookup is None:
             return  # the handler collected nothing for it: no API documentation
