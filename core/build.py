@@ -28,7 +28,6 @@ from .gc_pause import paused_gc
 from .generator_sitemaps import site_generators, sitemap_switch
 from .options import DEFAULT_XML_NAMES, SitemapOptions
 from .pages import Page, SkippedPages, scan_output
-from .patterns import PathMatcher
 from .project_folder import TEMPLATE_SAMPLE, a_source_file, all_templates
 from .robots import (
     LINK_REPLACED,
@@ -326,10 +325,7 @@ def _build(
             report(_index_disallowed_notice(found, at_root=site_path == "/"))
     generators = _Generators(root if pages is None else None, [page.path for page in first])
     if pages is None:  # the form of a few top pages' canonical links
-        excluded = PathMatcher(options.exclude)
-        disagrees = html_suffix_disagrees(
-            root, options.base_url, options.clean_urls, lambda path: not excluded(path)
-        )
+        disagrees = html_suffix_disagrees(root, options.base_url, options.clean_urls, maker.kept)
         if disagrees is not None:
             report(_html_suffix_notice(disagrees, options))
     if sitemaps_below:

@@ -532,6 +532,10 @@ class EntryMaker:
         self._changefreqs = RuleTable(options.changefreq_rules)
         self._depth_priorities: dict[int, float] = {}
 
+    def kept(self, path: str) -> bool:
+        """Whether the exclude patterns keep a page's path (its own statements aside)."""
+        return not self._excluded(path)
+
     def entries(
         self, pages: Iterable[Page], times: Mapping[str, float] | None = None
     ) -> Iterator[tuple[Page, Entry]]:
