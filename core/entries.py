@@ -386,7 +386,8 @@ def _noindex_notice(noindex: SkippedPages) -> Notice:
 
 
 def unnamed_not_found_forms(patterns: Iterable[str]) -> tuple[str, ...]:
-    """The forms of a top not-found page (`/404.html`, `/404/`) that no exclude pattern names,
+    """The forms of a top not-found page (`/404.html`, `/404/`, and Next.js' `_not-found`
+    ones) that no exclude pattern names,
     left out or brought back: `404.html` alone leaves MkDocs' `404/index.html` listed. A
     pattern that brings back many pages (`!**/index.html`) names it only by naming 404."""
     naming = PathMatcher(
