@@ -28,6 +28,7 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
 from conftest import SchemaSet, git_commit, locs, parse_urlset, write_tree
+from sitemapkit.mkdocs import SitemapkitPlugin
 from sitemapkit.mkdocs.git_dates import last_commits
 
 #: `get_plugin_logger` names: MkDocs, and ProperDocs (which runs these tests too when installed).
@@ -2019,6 +2020,43 @@ def test_properdocs_loads_the_plugin_from_the_mkdocs_entry_point(
         == (site / "sitemap.xml").read_bytes()
     )
     schemas.validate_folder(site)
+
+
+@pytest.mark.parametrize(
+    ("plugins", "options", "called_for"),
+    [
+        (["sitemapkit"], {}, {"post_page"}),
+        (["sitemapkit"], {"skip_noindex": False}, set()),
+        (["blog", "sitemapkit"], {"skip_noindex": False}, {"page_context"}),
+        # Material's group plugin adds its plugins to the collection in its on_config.
+        (
+            ["sitemapkit", {"group": {"enabled": True, "plugins": ["blog"]}}],
+            {"skip_noindex": False},
+            {"page_context"},
+        ),
+        (["include-markdown", "sitemapkit"], {}, {"page_markdown", "post_page"}),
+    ],
+)
+def test_mkdocs_calls_the_plugin_only_for_the_page_events_the_build_needs(
+    tmp_path: Path, plugins: list[Any], options: dict[str, Any], called_for: set[str]
+) -> None:
+    # Each page event costs MkDocs about a microsecond per page to dispatch: one whose work
+    # no plugin of the build asks for (a blog's posts, included files, the robots check) is
+    # taken out of the collection MkDocs calls it from, once every plugin is listed.
+    chosen = [{name: options} if name == "sitemapkit" else name for name in plugins]
+    config_file = make_site(tmp_path, {**MATERIAL, "plugins": chosen}, {"index.md": "# Hi\n"})
+    config = load_config(config_file=str(config_file))
+    build(config)
+    page_events = {"page_markdown", "page_context", "post_page"}
+    ours = {
+        name
+        for name in page_events
+        for method in config.plugins.events[name]
+        if isinstance(getattr(method, "__self__", None), SitemapkitPlugin)
+    }
+    assert ours == called_for
+    listed = [row["loc"] for row in parse_urlset(tmp_path / "site" / "sitemap.xml")]
+    assert listed[0] == "https://example.com/"
 
 
 def test_a_hook_that_adds_the_robots_tag_late_in_on_post_page_is_seen(tmp_path: Path) -> None:

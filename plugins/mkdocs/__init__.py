@@ -33,10 +33,11 @@ from sitemapkit.gc_pause import paused_gc
 from sitemapkit.urls import normalise_base_url
 
 from .api_docs import ApiModules
-from .blog_drafts import unpublished_posts
+from .blog_drafts import BLOG_MODULE, unpublished_posts
 from .config import SitemapkitConfig, clean_urls_advice, core_options
 from .git_dates import shallow_clone
 from .included import IncludedFiles
+from .page_events import drop_unused_events
 from .pages import (
     Rendered,
     git_dated_folders,
@@ -173,16 +174,25 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
             # ran one, else now (a plugin listed earlier may already have written its files).
             self.started_ns, self.startup_ns = self.startup_ns or build_start_ns(), None
         checks = self.options is not None and self.options.skips_noindex
-        rendered = Rendered() if checks else None
-        included = IncludedFiles.of(config.plugins.values())  # MkDocs reads pages before on_env
-        api = (
-            None
-            if self.options is None
-            else ApiModules.of(config.plugins.values(), config.docs_dir)
-        )
-        build = _Build(options=self.options, rendered=rendered, included=included, api=api)
-        self.open.append(build)
+        self.open.append(_Build(options=self.options, rendered=Rendered() if checks else None))
         return config
+
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        """Every plugin's `on_config` has run, any that adds plugins too (Material's group
+        plugin): the plugins whose work the pages are read for are all listed."""
+        if not self.open:
+            return
+        build = self.open[-1]
+        plugins = config.plugins.values()
+        build.included = IncludedFiles.of(plugins)  # MkDocs reads pages before on_env
+        build.api = None if build.options is None else ApiModules.of(plugins, config.docs_dir)
+        blog = any(type(plugin).__module__.startswith(BLOG_MODULE) for plugin in plugins)
+        unused = {  # the page events this build has no use for: not called for them
+            "page_markdown": build.included is None and build.api is None,
+            "page_context": build.api is None and not blog,
+            "post_page": build.rendered is None,
+        }
+        drop_unused_events(config.plugins, self, [name for name, no in unused.items() if no])
 
     @event_priority(-100)  # late, though any plugin's files are final by now
     def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment:
