@@ -389,9 +389,14 @@ def unnamed_not_found_forms(patterns: Iterable[str]) -> tuple[str, ...]:
     """The forms of a top not-found page (`/404.html`, `/404/`, and Next.js' `_not-found`
     ones) that no exclude pattern names,
     left out or brought back: `404.html` alone leaves MkDocs' `404/index.html` listed. A
-    pattern that brings back many pages (`!**/index.html`) names it only by naming 404."""
+    pattern that brings back many pages (`!**/index.html`) names it only by naming its name
+    (`!/404/`, `!/_not-found.html`)."""
     naming = PathMatcher(
-        tuple(p[1:] if p.startswith("!") else p for p in patterns if "404" in p or p[:1] != "!")
+        tuple(
+            p[1:] if p.startswith("!") else p
+            for p in patterns
+            if p[:1] != "!" or "404" in p or "not-found" in p
+        )
     )
     return tuple(form for form, path in _NOT_FOUND_PAGES.items() if not naming(path))
 

@@ -221,7 +221,8 @@ class SitemapOptions:
         "leaves out its 404 page by name; the command line's adds Gatsby's `/_gatsby/`, "
         "Next.js' `/_not-found.html`, `/_not-found/` and an app's fallback shell, `/200.html`), "
         "so keep the 404 page's pattern in your list (an INFO line, `not-found-listed`, names "
-        "a top `404.html` or `404/` page listed while no pattern names its form).",
+        "a top `404.html`, `404/` or Next.js' `_not-found` page listed while no pattern names "
+        "its form, to leave it out or, with `!`, to bring it back).",
     )
     skip_noindex: bool | None = _spec(
         None,

@@ -485,6 +485,9 @@ def test_a_not_found_page_in_the_form_no_pattern_names_is_told(tmp_path: Path) -
     assert "https://x.org/_not-found.html" in locs(site / "sitemap.xml")
     assert "info: page '404/index.html' (and 1 more) is listed" in nextjs.stderr
     assert "add '/404/' and '/_not-found.html' and '/_not-found/' to" in nextjs.stderr
+    brought_back = run(*base, "--exclude", "/404/", "--exclude", "!/_not-found.html")
+    assert "https://x.org/_not-found.html" in locs(site / "sitemap.xml")
+    assert "not-found-listed" not in brought_back.stderr
 
 
 def test_frameworks_pages_that_are_no_page_are_left_out_by_default(tmp_path: Path) -> None:
