@@ -417,6 +417,62 @@ def test_pages_are_dated_by_the_files_mkdocs_include_markdown_plugin_puts_in(
     schemas.validate_folder(site)
 
 
+def test_pages_are_dated_by_the_templates_mkdocs_macros_loads_into_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, schemas: SchemaSet
+) -> None:
+    """mkdocs-macros renders a page as a Jinja template: the files its `{% include %}`,
+    `{% import %}` and `{% extends %}` load from include_dir date the page, as Jinja found
+    them (includes within includes, a second page loading a template Jinja has cached, a
+    name chosen from a list). A page that loads nothing keeps its own date."""
+    monkeypatch.chdir(tmp_path)  # mkdocs-macros finds include_dir from the working folder
+    docs = {
+        "index.md": "# Home\n\n{{ 1 + 1 }} without an include.\n",
+        "notice.md": '# Notice\n\n{% include "notice.md" %}\n',
+        "again.md": '# Again\n\n{% include "notice.md" %}\n',
+        "macros.md": '# Macros\n\n{% import "macros.j2" as m %}{{ m.badge("new") }}\n',
+        "choice.md": '# Choice\n\n{% include ["missing.md", "fallback.md"] %}\n',
+        "off.md": '---\nrender_macros: false\n---\n\n# Off\n\n{% include "notice.md" %}\n',
+    }
+    parts = {
+        "includes/notice.md": 'Notice.\n\n{% include "nested.md" %}\n',
+        "includes/nested.md": "Nested.\n",
+        "includes/macros.j2": "{% macro badge(text) %}[{{ text }}]{% endmacro %}\n",
+        "includes/fallback.md": "Fallback.\n",
+    }
+    config_file = make_site(
+        tmp_path,
+        {
+            "site_url": "https://example.com/",
+            "plugins": [{"macros": {"include_dir": "includes"}}, "sitemapkit"],
+            "nav": list(docs),
+        },
+        docs,
+        **parts,
+    )
+    days = dict.fromkeys([f"docs/{name}" for name in docs], "2020-01-01")
+    days |= {
+        "includes/notice.md": "2021-01-01",
+        "includes/nested.md": "2022-02-02",
+        "includes/macros.j2": "2023-03-03",
+        "includes/fallback.md": "2024-04-04",
+    }
+    for name, day in days.items():
+        stamp = datetime.fromisoformat(day + "T00:00:00+00:00").timestamp()
+        os.utime(tmp_path / name, (stamp, stamp))
+    site = run_build(config_file)
+    assert "Nested." in (site / "again" / "index.html").read_text(encoding="utf-8")
+    assert "[new]" in (site / "macros" / "index.html").read_text(encoding="utf-8")
+    assert lastmod_days(site) == {
+        "": "2020-01-01",
+        "notice/": "2022-02-02",  # the include inside the include is the newest
+        "again/": "2022-02-02",
+        "macros/": "2023-03-03",
+        "choice/": "2024-04-04",
+        "off/": "2020-01-01",  # not rendered: it loads nothing
+    }
+    schemas.validate_folder(site)
+
+
 #: A package whose `__init__.py` exports what `_core.py` defines, imports a helper it does not
 #: export, and has a submodule; and a namespace package (a folder without `__init__.py`).
 API_PACKAGE = {
@@ -2035,6 +2091,7 @@ def test_properdocs_loads_the_plugin_from_the_mkdocs_entry_point(
             {"page_context"},
         ),
         (["include-markdown", "sitemapkit"], {}, {"page_markdown", "post_page"}),
+        (["macros", "sitemapkit"], {"skip_noindex": False}, {"page_markdown"}),
     ],
 )
 def test_mkdocs_calls_the_plugin_only_for_the_page_events_the_build_needs(

@@ -37,6 +37,7 @@ from .blog_drafts import BLOG_MODULE, unpublished_posts
 from .config import SitemapkitConfig, clean_urls_advice, core_options
 from .git_dates import shallow_clone
 from .included import IncludedFiles
+from .macro_includes import MacroIncludes
 from .page_events import drop_unused_events
 from .pages import (
     Rendered,
@@ -117,6 +118,15 @@ def warn_of_shallow_clone(folders: Iterable[str]) -> None:
         )
 
 
+def taken_in(*plugins: IncludedFiles | MacroIncludes | None) -> dict[str, tuple[str, ...]]:
+    """Each page's files that plugins put into it (`src_uri` -> their files)."""
+    files: dict[str, tuple[str, ...]] = {}
+    for plugin in plugins:
+        for page, read in (plugin.by_page if plugin is not None else {}).items():
+            files[page] = tuple(dict.fromkeys(files.get(page, ()) + read))
+    return files
+
+
 @dataclass
 class _Build:
     """One `build()` MkDocs is running: its final files collection, and their pages once made."""
@@ -128,6 +138,8 @@ class _Build:
     shown: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: What mkdocs-include-markdown-plugin read for each page; None when it is not in plugins.
     included: IncludedFiles | None = None
+    #: What mkdocs-macros' templates loaded for each page; None when it is not in plugins.
+    macros: MacroIncludes | None = None
     #: The modules mkdocstrings rendered each page from; None when it is not in plugins.
     api: ApiModules | None = None
     #: The pages rendered, and those whose HTML has a robots noindex; None when unchecked.
@@ -185,10 +197,13 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         build = self.open[-1]
         plugins = config.plugins.values()
         build.included = IncludedFiles.of(plugins)  # MkDocs reads pages before on_env
+        build.macros = MacroIncludes.of(plugins)
+        if build.macros is not None:
+            build.macros.watch()
         build.api = None if build.options is None else ApiModules.of(plugins, config.docs_dir)
         blog = any(type(plugin).__module__.startswith(BLOG_MODULE) for plugin in plugins)
         unused = {  # the page events this build has no use for: not called for them
-            "page_markdown": build.included is None and build.api is None,
+            "page_markdown": build.included is None and build.macros is None and build.api is None,
             "page_context": build.api is None and not blog,
             "post_page": build.rendered is None,
         }
@@ -222,6 +237,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
             build = self.open[-1]
             if build.included is not None:
                 build.included.note(page.file.src_uri)
+            if build.macros is not None:
+                build.macros.note(page.file.src_uri)
             if build.api is not None:
                 build.api.page_started(page.file.src_uri)
         return markdown
@@ -294,7 +311,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                         shown=build.shown,
                         unpublished=unpublished_posts(config.plugins.values()) if serving else None,
                         snippets=build_snippets(config.markdown_extensions, config.mdx_configs),
-                        included=build.included.by_page if build.included is not None else None,
+                        included=taken_in(build.included, build.macros),
                         modules=build.api.files_by_page() if build.api is not None else None,
                         commits_of_taken_in=git_plugin_on(config),
                     )
