@@ -417,6 +417,53 @@ def test_pages_are_dated_by_the_files_mkdocs_include_markdown_plugin_puts_in(
     schemas.validate_folder(site)
 
 
+def test_pages_are_dated_by_the_files_the_markdown_include_extension_puts_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, schemas: SchemaSet
+) -> None:
+    """`{!CHANGELOG.md!}` (markdown-include): the page changes with the file, and with the
+    files that file includes, found below base_path, whichever lines the page shows; a
+    missing file, which the extension skips, dates nothing."""
+    monkeypatch.chdir(tmp_path)  # the extension finds base_path from the working folder
+    docs = {
+        "index.md": "# Home\n\nNo include here.\n",
+        "changelog.md": "# Changes\n\n{!CHANGELOG.md!}\n",
+        "part.md": "# Part\n\n{! parts/outer.md !lines=1}\n",
+        "gone.md": "# Gone\n\n{!parts/missing.md!}\n",
+    }
+    parts = {
+        "CHANGELOG.md": "## 1.1\n",
+        "parts/outer.md": "Outer.\n\n{!parts/inner.md!}\n",
+        "parts/inner.md": "Inner.\n",
+    }
+    config_file = make_site(
+        tmp_path,
+        {
+            "site_url": "https://example.com/",
+            "markdown_extensions": [{"markdown_include.include": {"base_path": "."}}],
+            "nav": list(docs),
+        },
+        docs,
+        **parts,
+    )
+    days = dict.fromkeys([f"docs/{name}" for name in docs], "2020-01-01")
+    days |= {"CHANGELOG.md": "2021-03-04", "parts/outer.md": "2019-01-01"}
+    days |= {"parts/inner.md": "2022-02-02"}
+    for name, day in days.items():
+        stamp = datetime.fromisoformat(day + "T00:00:00+00:00").timestamp()
+        os.utime(tmp_path / name, (stamp, stamp))
+    site = run_build(config_file)
+    assert "1.1" in (site / "changelog" / "index.html").read_text(encoding="utf-8")
+    part = (site / "part" / "index.html").read_text(encoding="utf-8")
+    assert "Outer." in part and "Inner." not in part  # the first line only
+    assert lastmod_days(site) == {
+        "": "2020-01-01",
+        "changelog/": "2021-03-04",
+        "part/": "2022-02-02",  # the file its include includes
+        "gone/": "2020-01-01",
+    }
+    schemas.validate_folder(site)
+
+
 def test_pages_are_dated_by_the_templates_mkdocs_macros_loads_into_them(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, schemas: SchemaSet
 ) -> None:

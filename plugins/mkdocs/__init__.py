@@ -38,8 +38,10 @@ from .config import SitemapkitConfig, clean_urls_advice, core_options
 from .git_dates import shallow_clone
 from .included import IncludedFiles
 from .macro_includes import MacroIncludes
+from .markdown_include import build_markdown_includes
 from .page_events import drop_unused_events
 from .pages import (
+    MarkdownFiles,
     Rendered,
     git_dated_folders,
     rebased,
@@ -125,6 +127,13 @@ def taken_in(*plugins: IncludedFiles | MacroIncludes | None) -> dict[str, tuple[
         for page, read in (plugin.by_page if plugin is not None else {}).items():
             files[page] = tuple(dict.fromkeys(files.get(page, ()) + read))
     return files
+
+
+def markdown_readers(config: MkDocsConfig) -> list[MarkdownFiles]:
+    """The Markdown extensions of the build that put other files into pages."""
+    extensions, settings = config.markdown_extensions, config.mdx_configs
+    found = (build_snippets(extensions, settings), build_markdown_includes(extensions, settings))
+    return [reader for reader in found if reader is not None]
 
 
 @dataclass
@@ -310,7 +319,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                         started=started,
                         shown=build.shown,
                         unpublished=unpublished_posts(config.plugins.values()) if serving else None,
-                        snippets=build_snippets(config.markdown_extensions, config.mdx_configs),
+                        readers=markdown_readers(config),
                         included=taken_in(build.included, build.macros),
                         modules=build.api.files_by_page() if build.api is not None else None,
                         commits_of_taken_in=git_plugin_on(config),

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page as MkDocsPage
@@ -20,12 +21,17 @@ from sitemapkit.pages import NO_METADATA, with_noindex, with_redirect
 from sitemapkit.urls import path_below
 
 from .git_dates import GIT_DATE_KEY, git_revision_time, last_commits
-from .snippets import Snippets
 
 #: The front-matter key: `sitemap: false`, or a mapping of the core's per-page keys.
 FRONT_MATTER_KEY = "sitemap"
 
 Warn = Callable[[str], None]
+
+
+class MarkdownFiles(Protocol):
+    """A Markdown extension's reading of a page: the files it puts into the page."""
+
+    def files(self, markdown: str, page_folder: str) -> tuple[str, ...]: ...
 
 
 def warn_of_other_case(file: File, meta: Mapping[str, object], warn: Warn) -> None:
@@ -199,7 +205,7 @@ def site_pages(
     started: int = 1 << 62,
     shown: Mapping[str, tuple[str, ...]] | None = None,
     unpublished: Callable[[MkDocsPage], bool] | None = None,
-    snippets: Snippets | None = None,
+    readers: Sequence[MarkdownFiles] = (),
     included: Mapping[str, tuple[str, ...]] | None = None,
     modules: Mapping[str, tuple[str, ...]] | None = None,
     commits_of_taken_in: bool = False,
@@ -219,8 +225,9 @@ def site_pages(
     `shown` are the posts each blog view showed as it was rendered (a pagination page, its
     share of the view's posts); a view not rendered in this build takes all of its posts.
     Pages `unpublished` says a build would leave out (drafts `mkdocs serve` renders) are not
-    listed. With `snippets` (pymdownx.snippets is on), the files a page's snippets come from
-    date it too, and so do the files `included` (by `src_uri`) says it took in: by their
+    listed. The files the `readers` (pymdownx.snippets, markdown-include, when on) find a
+    page's Markdown puts into it date it too, and so do the files `included` (by `src_uri`)
+    says it took in: by their
     times, or for a page the git plugin dated, with `commits_of_taken_in`, by their last
     commits. The `modules` mkdocstrings rendered a page from date it alike, a generated page
     too (it is nothing but their documentation), by their last commits whenever the git
@@ -256,8 +263,8 @@ def site_pages(
         sources: tuple[str, ...] = ()
         taken_in: tuple[str, ...] = ()
         if source:
-            if snippets is not None:
-                taken_in = snippets.files(markdown, os.path.dirname(source))
+            for reader in readers:
+                taken_in += reader.files(markdown, os.path.dirname(source))
             if included:
                 taken_in += included.get(file.src_uri, ())
         if committed is None and not (documented and commits_of_taken_in):
