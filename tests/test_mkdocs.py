@@ -464,6 +464,26 @@ def test_pages_are_dated_by_the_files_the_markdown_include_extension_puts_in(
     schemas.validate_folder(site)
 
 
+def test_markdown_include_with_a_relative_base_path_finds_names_beside_the_page(
+    tmp_path: Path,
+) -> None:
+    """`base_path: !relative` (MkDocs' tag): each page's names are found in its own folder."""
+    write_tree(
+        tmp_path,
+        {
+            "mkdocs.yml": "site_name: T\nsite_url: https://example.com/\nplugins: [sitemapkit]\n"
+            "markdown_extensions:\n  - markdown_include.include:\n      base_path: !relative\n",
+            "docs/index.md": "# Home\n",
+            "docs/sub/page.md": "# Page\n\n{!part.md!}\n",
+            "docs/sub/part.md": "Part.\n",
+        },
+    )
+    days = {"index.md": "2020-01-01", "sub/page.md": "2020-01-01", "sub/part.md": "2023-03-03"}
+    site = run_build(tmp_path / "mkdocs.yml", days=days)
+    assert "Part." in (site / "sub" / "page" / "index.html").read_text(encoding="utf-8")
+    assert lastmod_days(site)["sub/page/"] == "2023-03-03"
+
+
 def test_pages_are_dated_by_the_templates_mkdocs_macros_loads_into_them(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, schemas: SchemaSet
 ) -> None:

@@ -4,16 +4,20 @@ changelog page change whenever CHANGELOG.md does.
 The extension replaces each `{!name!}` (or `{!name!lines=1 3-5}`) in a page's Markdown, code
 blocks too, with the file's lines before any other reading of the page, and the `{!...!}` in
 that file with theirs. A name is taken from the user's home (`~`) or is absolute, else is
-below its `base_path` (the working folder by default), for the page and for every file it
-includes alike. A file that cannot be read is left out by the extension: it dates nothing.
-Every file a page includes dates it, whichever of its lines the page shows.
+below its `base_path` (the working folder by default; `!relative`, the page's folder), for
+the page and for every file it includes alike. A file that cannot be read is left out by the
+extension: it dates nothing. Every file a page includes dates it, whichever of its lines the
+page shows.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from collections.abc import Mapping, Sequence
+
+from mkdocs.utils.yaml import RelativeDirPlaceholder
 
 #: The extension's name in `markdown_extensions`.
 MARKDOWN_INCLUDE_EXTENSION = "markdown_include.include"
@@ -29,24 +33,30 @@ class MarkdownIncludes:
 
     def __init__(self, settings: Mapping[str, object]) -> None:
         base = settings.get("base_path", ".")
-        self.base = os.path.abspath(os.fspath(base) if isinstance(base, str | os.PathLike) else ".")
+        #: None stands for `!relative`: the folder of the page being read.
+        self.base: str | None = os.path.abspath(".")
+        if isinstance(base, RelativeDirPlaceholder):
+            self.base = None
+        elif isinstance(base, str | os.PathLike):
+            with contextlib.suppress(Exception):  # a placeholder that cannot say its folder here
+                self.base = os.path.abspath(os.fspath(base))  # `!relative $docs_dir` too
         encoding = settings.get("encoding", "utf-8")
         self.encoding = encoding if isinstance(encoding, str) else "utf-8"
         self._texts: dict[str, str | None] = {}
 
     def files(self, markdown: str, page_folder: str) -> tuple[str, ...]:
-        """Every file the page includes, includes within them too, sorted (`page_folder` is
-        not where names are found: the extension finds them all below one base)."""
+        """Every file the page includes, includes within them too, sorted (names are found
+        below one base, the page's folder only with `!relative`)."""
         if "{!" not in markdown:  # nearly every page
             return ()
         found: set[str] = set()
-        self._walk(markdown, found, 0)
+        self._walk(markdown, self.base or page_folder, found, 0)
         return tuple(sorted(found))
 
-    def _walk(self, text: str, found: set[str], depth: int) -> None:
+    def _walk(self, text: str, base: str, found: set[str], depth: int) -> None:
         for name in _INCLUDE.findall(text):
             path = os.path.expanduser(name)
-            path = os.path.normpath(os.path.join(self.base, path))  # an absolute one stays
+            path = os.path.normpath(os.path.join(base, path))  # an absolute one stays
             if path in found or depth >= _MAX_DEPTH:
                 continue
             included = self._read(path)
@@ -54,7 +64,7 @@ class MarkdownIncludes:
                 continue
             found.add(path)
             if "{!" in included:
-                self._walk(included, found, depth + 1)
+                self._walk(included, base, found, depth + 1)
 
     def _read(self, path: str) -> str | None:
         if path not in self._texts:
