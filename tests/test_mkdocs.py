@@ -490,7 +490,8 @@ def test_pages_are_dated_by_the_templates_mkdocs_macros_loads_into_them(
     """mkdocs-macros renders a page as a Jinja template: the files its `{% include %}`,
     `{% import %}` and `{% extends %}` load from include_dir date the page, as Jinja found
     them (includes within includes, a second page loading a template Jinja has cached, a
-    name chosen from a list). A page that loads nothing keeps its own date."""
+    name chosen from a list). A page that loads nothing keeps its own date, and so does one
+    whose template comes from an installed package (its time is the install's)."""
     monkeypatch.chdir(tmp_path)  # mkdocs-macros finds include_dir from the working folder
     docs = {
         "index.md": "# Home\n\n{{ 1 + 1 }} without an include.\n",
@@ -499,12 +500,19 @@ def test_pages_are_dated_by_the_templates_mkdocs_macros_loads_into_them(
         "macros.md": '# Macros\n\n{% import "macros.j2" as m %}{{ m.badge("new") }}\n',
         "choice.md": '# Choice\n\n{% include ["missing.md", "fallback.md"] %}\n',
         "off.md": '---\nrender_macros: false\n---\n\n# Off\n\n{% include "notice.md" %}\n',
+        "installed.md": '# Installed\n\n{% include "macros_info.md" %}\n',
     }
     parts = {
         "includes/notice.md": 'Notice.\n\n{% include "nested.md" %}\n',
         "includes/nested.md": "Nested.\n",
         "includes/macros.j2": "{% macro badge(text) %}[{{ text }}]{% endmacro %}\n",
         "includes/fallback.md": "Fallback.\n",
+        # A loader of the installed package's templates: their times are the install's.
+        "main.py": "import jinja2\n\n\ndef define_env(env):\n    pass\n\n\n"
+        "def on_pre_page_macros(env):\n"
+        "    if not isinstance(env.env.loader, jinja2.ChoiceLoader):\n"
+        "        package = jinja2.PackageLoader('mkdocs_macros', '.')\n"
+        "        env.env.loader = jinja2.ChoiceLoader([env.env.loader, package])\n",
     }
     config_file = make_site(
         tmp_path,
@@ -536,6 +544,7 @@ def test_pages_are_dated_by_the_templates_mkdocs_macros_loads_into_them(
         "macros/": "2023-03-03",
         "choice/": "2024-04-04",
         "off/": "2020-01-01",  # not rendered: it loads nothing
+        "installed/": "2020-01-01",
     }
     schemas.validate_folder(site)
 

@@ -206,7 +206,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         build = self.open[-1]
         plugins = config.plugins.values()
         build.included = IncludedFiles.of(plugins)  # MkDocs reads pages before on_env
-        build.macros = MacroIncludes.of(plugins)
+        build.macros = MacroIncludes.of(plugins, config.docs_dir)
         if build.macros is not None:
             build.macros.watch()
         build.api = None if build.options is None else ApiModules.of(plugins, config.docs_dir)

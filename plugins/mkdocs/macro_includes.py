@@ -6,7 +6,9 @@ The plugin renders each page's Markdown as a Jinja template in an environment of
 made in its `on_config`. Every template a page loads goes through that environment's
 `get_template` or `select_template` (the code Jinja compiles calls them by name), so the
 files are noted as Jinja loads them, its cache and the plugin's loader settings whatever
-they are, with no second reading of the page's directives.
+they are, with no second reading of the page's directives. A template of the Python
+installation (a package's, through a loader a macros module adds) dates nothing: its time is
+the install's.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from jinja2 import Environment
+
+from sitemapkit.installed import project_files
 
 from .other_plugins import plugins_of
 
@@ -28,17 +32,18 @@ _LOADERS = ("get_template", "select_template")
 class MacroIncludes:
     """What each page's macros loaded, noted right after the plugin rendered its Markdown."""
 
-    def __init__(self, plugins: list[object]) -> None:
+    def __init__(self, plugins: list[object], docs_dir: str) -> None:
         self._plugins = plugins
+        self._docs_dir = docs_dir
         self._read: list[str] = []
         #: A page's `src_uri` -> the files its templates loaded, in the order read.
         self.by_page: dict[str, tuple[str, ...]] = {}
 
     @classmethod
-    def of(cls, plugins: Iterable[object]) -> MacroIncludes | None:
+    def of(cls, plugins: Iterable[object], docs_dir: str) -> MacroIncludes | None:
         """None when no mkdocs-macros plugin is in `plugins`."""
         found = plugins_of(plugins, PLUGIN_PACKAGE)
-        return cls(found) if found else None
+        return cls(found, docs_dir) if found else None
 
     def watch(self) -> None:
         """Note the templates each plugin's environment loads from now on: called once every
@@ -64,8 +69,9 @@ class MacroIncludes:
 
     def note(self, src_uri: str) -> None:
         """The files loaded since the last page: this page's."""
-        if self._read:
-            self.by_page[src_uri] = tuple(dict.fromkeys(self._read))
-            self._read.clear()
+        read = project_files(dict.fromkeys(self._read), self._docs_dir)
+        self._read.clear()
+        if read:
+            self.by_page[src_uri] = read
         else:
             self.by_page.pop(src_uri, None)
