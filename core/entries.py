@@ -256,6 +256,8 @@ _NOT_FOUND_PAGES = {  # -> its output path; with Next.js' second one
     "/_not-found.html": "_not-found.html",
     "/_not-found/": "_not-found/index.html",
 }
+#: What the names of those pages have in them (a `!` pattern naming one names its form).
+_NOT_FOUND_NAMES = ("404", "not-found")
 #: Generators' folders of sources, which no output path starts with (Hugo's and Zola's
 #: `content/`, Hexo's `source/`, Astro's `src/pages/`, Eleventy's `src/`).
 _SOURCE_ROOTS = ("content/", "source/", "src/pages/", "src/content/", "src/")
@@ -389,13 +391,13 @@ def unnamed_not_found_forms(patterns: Iterable[str]) -> tuple[str, ...]:
     """The forms of a top not-found page (`/404.html`, `/404/`, and Next.js' `_not-found`
     ones) that no exclude pattern names,
     left out or brought back: `404.html` alone leaves MkDocs' `404/index.html` listed. A
-    pattern that brings back many pages (`!**/index.html`) names it only by naming its name
-    (`!/404/`, `!/_not-found.html`)."""
+    pattern that brings back many pages (`!**/index.html`) names it only if it has 404 or
+    not-found in it (`!/404/`, `!/_not-found.html`)."""
     naming = PathMatcher(
         tuple(
             p[1:] if p.startswith("!") else p
             for p in patterns
-            if p[:1] != "!" or "404" in p or "not-found" in p
+            if p[:1] != "!" or any(name in p for name in _NOT_FOUND_NAMES)
         )
     )
     return tuple(form for form, path in _NOT_FOUND_PAGES.items() if not naming(path))

@@ -491,7 +491,8 @@ def test_pages_are_dated_by_the_templates_mkdocs_macros_loads_into_them(
     `{% import %}` and `{% extends %}` load from include_dir date the page, as Jinja found
     them (includes within includes, a second page loading a template Jinja has cached, a
     name chosen from a list). A page that loads nothing keeps its own date, and so does one
-    whose template comes from an installed package (its time is the install's)."""
+    whose template comes from an installed package (its time is the install's); a template
+    loaded outside the plugin's rendering of a page (by a hook) dates none."""
     monkeypatch.chdir(tmp_path)  # mkdocs-macros finds include_dir from the working folder
     docs = {
         "index.md": "# Home\n\n{{ 1 + 1 }} without an include.\n",
@@ -507,6 +508,10 @@ def test_pages_are_dated_by_the_templates_mkdocs_macros_loads_into_them(
         "includes/nested.md": "Nested.\n",
         "includes/macros.j2": "{% macro badge(text) %}[{{ text }}]{% endmacro %}\n",
         "includes/fallback.md": "Fallback.\n",
+        "includes/footer.md": "Footer.\n",
+        # The environment used outside any page's rendering: no page is dated by it.
+        "hooks.py": "def on_files(files, config):\n"
+        "    config.plugins['macros'].env.get_template('footer.md')\n",
         # A loader of the installed package's templates: their times are the install's.
         "main.py": "import jinja2\n\n\ndef define_env(env):\n    pass\n\n\n"
         "def on_pre_page_macros(env):\n"
@@ -519,6 +524,7 @@ def test_pages_are_dated_by_the_templates_mkdocs_macros_loads_into_them(
         {
             "site_url": "https://example.com/",
             "plugins": [{"macros": {"include_dir": "includes"}}, "sitemapkit"],
+            "hooks": ["hooks.py"],
             "nav": list(docs),
         },
         docs,
@@ -526,6 +532,7 @@ def test_pages_are_dated_by_the_templates_mkdocs_macros_loads_into_them(
     )
     days = dict.fromkeys([f"docs/{name}" for name in docs], "2020-01-01")
     days |= {
+        "includes/footer.md": "2025-05-05",
         "includes/notice.md": "2021-01-01",
         "includes/nested.md": "2022-02-02",
         "includes/macros.j2": "2023-03-03",
@@ -650,6 +657,25 @@ def test_api_pages_are_dated_by_the_modules_mkdocstrings_renders_them_from(
     (tmp_path / "src/kit/_core.py").write_text('"""Core."""\nclass Widget:\n    """Wider."""\n')
     later = run_build(config_file)
     assert lastmod_days(later)["api/"] == time.strftime("%Y-%m-%d", time.gmtime())
+
+
+def test_a_config_built_again_with_a_sitemap_after_one_without_dates_api_pages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page events the plugin drops stay dropped for the config's plugins: what decides
+    is what stays the same for them, not one build's options (a preview build at the
+    development address writes no sitemap; the same config built for publishing does)."""
+    monkeypatch.chdir(tmp_path)
+    config_file, days = api_site(tmp_path, [*API_PLUGINS, "sitemapkit"])
+    for name, day in days.items():
+        stamp = datetime.fromisoformat(day + "T00:00:00+00:00").timestamp()
+        os.utime(tmp_path / name, (stamp, stamp))
+    config = load_config(config_file=str(config_file), site_url="http://127.0.0.1:8000/")
+    build(config)
+    assert not (tmp_path / "site" / "sitemap.xml").exists()
+    config.site_url = "https://example.com/"
+    build(config)
+    assert lastmod_days(tmp_path / "site")["api/"] == "2022-02-02"
 
 
 def test_api_pages_take_their_modules_last_commits_with_the_git_plugin(
@@ -1209,6 +1235,49 @@ def test_a_page_a_hook_adds_from_a_file_of_the_project_takes_that_files_time(
     lastmods = {row["loc"]: row["lastmod"] for row in parse_urlset(site / "sitemap.xml")}
     assert lastmods["https://example.com/changelog/"] == "2025-03-03T00:00:00+00:00"
     schemas.validate_folder(site)
+
+
+def test_a_blog_plugin_made_from_materials_shows_its_pagination_pages_share(
+    tmp_path: Path,
+) -> None:
+    """A project's own plugin made from Material's blog plugin (an entry point of its own) is
+    Material's blog too: each pagination page takes the posts it shows, not the view's all."""
+    post = "---\ndate: 2022-0{month}-01\n---\n\n# Post {month}\n"
+    docs = {"index.md": "# Home\n", "blog/index.md": "# Blog\n"}
+    docs |= {f"blog/posts/p{month}.md": post.format(month=month) for month in (1, 2, 3)}
+    write_tree(
+        tmp_path / "packages",
+        {
+            "myblog.py": "from material.plugins.blog.plugin import BlogPlugin\n\n\n"
+            "class MyBlog(BlogPlugin):\n    pass\n",
+            "myblog-1.0.dist-info/METADATA": "Metadata-Version: 2.1\nName: myblog\nVersion: 1.0\n",
+            "myblog-1.0.dist-info/entry_points.txt": "[mkdocs.plugins]\nmyblog = myblog:MyBlog\n",
+        },
+    )
+    plugins = [{"myblog": {"pagination_per_page": 1}}, "sitemapkit"]
+    config_file = make_site(tmp_path, {**MATERIAL, "plugins": plugins}, docs)
+    for name, day in {"index.md": "2021-01-01", "blog/index.md": "2021-01-01"}.items():
+        stamp = datetime.fromisoformat(day + "T00:00:00+00:00").timestamp()
+        os.utime(tmp_path / "docs" / name, (stamp, stamp))
+    for month in (1, 2, 3):
+        stamp = datetime(2022, month, 1, tzinfo=timezone.utc).timestamp()
+        os.utime(tmp_path / "docs" / "blog" / "posts" / f"p{month}.md", (stamp, stamp))
+    paths = os.pathsep.join([str(tmp_path / "packages"), *sys.path])  # its entry point
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-f", str(config_file)],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": paths},
+    )
+    assert done.returncode == 0, done.stderr
+    lastmods = lastmod_days(tmp_path / "site")
+    assert (lastmods["blog/"], lastmods["blog/page/2/"], lastmods["blog/page/3/"]) == (
+        "2022-03-01",
+        "2022-02-01",
+        "2022-01-01",
+    )
 
 
 def test_material_blog_views_take_the_dates_of_the_posts_they_show(
@@ -2167,7 +2236,7 @@ def test_properdocs_loads_the_plugin_from_the_mkdocs_entry_point(
             {"page_context"},
         ),
         (["include-markdown", "sitemapkit"], {}, {"page_markdown", "post_page"}),
-        (["macros", "sitemapkit"], {"skip_noindex": False}, {"page_markdown"}),
+        (["macros", "sitemapkit"], {"skip_noindex": False}, set()),  # noted as it loads
     ],
 )
 def test_mkdocs_calls_the_plugin_only_for_the_page_events_the_build_needs(

@@ -39,11 +39,13 @@ from .git_dates import shallow_clone
 from .included import IncludedFiles
 from .macro_includes import MacroIncludes
 from .markdown_include import build_markdown_includes
+from .other_plugins import plugins_of
 from .page_events import drop_unused_events
 from .pages import (
     MarkdownFiles,
     Rendered,
     git_dated_folders,
+    merged_files,
     rebased,
     shown_posts,
     site_pages,
@@ -120,15 +122,6 @@ def warn_of_shallow_clone(folders: Iterable[str]) -> None:
         )
 
 
-def taken_in(*plugins: IncludedFiles | MacroIncludes | None) -> dict[str, tuple[str, ...]]:
-    """Each page's files that plugins put into it (`src_uri` -> their files)."""
-    files: dict[str, tuple[str, ...]] = {}
-    for plugin in plugins:
-        for page, read in (plugin.by_page if plugin is not None else {}).items():
-            files[page] = tuple(dict.fromkeys(files.get(page, ()) + read))
-    return files
-
-
 def markdown_readers(config: MkDocsConfig) -> list[MarkdownFiles]:
     """The Markdown extensions of the build that put other files into pages."""
     extensions, settings = config.markdown_extensions, config.mdx_configs
@@ -200,23 +193,28 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         """Every plugin's `on_config` has run, any that adds plugins too (Material's group
-        plugin): the plugins whose work the pages are read for are all listed."""
+        plugin): the plugins whose work pages take in are all listed, and watched. The page
+        events none of them needs are dropped, for good: what decides is what stays the same
+        for the collection (its plugins, this plugin's settings), not this build's options."""
         if not self.open:
             return
         build = self.open[-1]
         plugins = config.plugins.values()
-        build.included = IncludedFiles.of(plugins)  # MkDocs reads pages before on_env
+        build.included = IncludedFiles.of(plugins)
         build.macros = MacroIncludes.of(plugins, config.docs_dir)
         if build.macros is not None:
             build.macros.watch()
-        build.api = None if build.options is None else ApiModules.of(plugins, config.docs_dir)
-        blog = any(type(plugin).__module__.startswith(BLOG_MODULE) for plugin in plugins)
-        unused = {  # the page events this build has no use for: not called for them
-            "page_markdown": build.included is None and build.macros is None and build.api is None,
-            "page_context": build.api is None and not blog,
-            "post_page": build.rendered is None,
+        build.api = ApiModules.of(plugins, config.docs_dir)
+        blog = bool(plugins_of(plugins, BLOG_MODULE))
+        settings: Mapping[str, object] = self.config  # typed from the core's specs at import
+        needed = {
+            "page_markdown": build.included is not None or build.api is not None,
+            "page_context": build.api is not None or blog,
+            "post_page": settings["skip_noindex"] is not False,
         }
-        drop_unused_events(config.plugins, self, [name for name, no in unused.items() if no])
+        drop_unused_events(
+            config.plugins, self, [name for name, kept in needed.items() if not kept]
+        )
 
     @event_priority(-100)  # late, though any plugin's files are final by now
     def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment:
@@ -246,8 +244,6 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
             build = self.open[-1]
             if build.included is not None:
                 build.included.note(page.file.src_uri)
-            if build.macros is not None:
-                build.macros.note(page.file.src_uri)
             if build.api is not None:
                 build.api.page_started(page.file.src_uri)
         return markdown
@@ -320,7 +316,9 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                         shown=build.shown,
                         unpublished=unpublished_posts(config.plugins.values()) if serving else None,
                         readers=markdown_readers(config),
-                        included=taken_in(build.included, build.macros),
+                        included=merged_files(
+                            *(plugin.by_page for plugin in (build.included, build.macros) if plugin)
+                        ),
                         modules=build.api.files_by_page() if build.api is not None else None,
                         commits_of_taken_in=git_plugin_on(config),
                     )

@@ -12,6 +12,8 @@ from datetime import datetime, timezone
 
 from mkdocs.structure.pages import Page as MkDocsPage
 
+from .other_plugins import plugins_of
+
 #: Material's blog plugin, by its module (no import: Material is not a dependency).
 BLOG_MODULE = "material.plugins.blog"
 
@@ -19,7 +21,7 @@ BLOG_MODULE = "material.plugins.blog"
 def unpublished_posts(plugins: Iterable[object]) -> Callable[[MkDocsPage], bool] | None:
     """A test of whether a page is a draft post a build would leave out, or None without a
     blog plugin."""
-    blogs = [plugin for plugin in plugins if type(plugin).__module__.startswith(BLOG_MODULE)]
+    blogs = plugins_of(plugins, BLOG_MODULE)
     if not blogs:
         return None
     if any(_publishes_drafts(blog) for blog in blogs):  # `draft: true`: a build lists them too

@@ -15,11 +15,7 @@ from mkdocs.plugins import PluginCollection
 
 def drop_unused_events(plugins: PluginCollection, plugin: object, unused: Collection[str]) -> None:
     """Take `plugin`'s methods for the `unused` events (`"page_markdown"`) out of `plugins`,
-    the collection MkDocs calls them from; left as it is if that is not the usual mapping."""
-    events = getattr(plugins, "events", None)
-    if not isinstance(events, dict):
-        return
+    the collection MkDocs calls them from."""
     for name in unused:
-        methods = events.get(name)
-        if isinstance(methods, list):
-            methods[:] = [m for m in methods if getattr(m, "__self__", None) is not plugin]
+        methods = plugins.events.get(name, [])
+        methods[:] = [m for m in methods if getattr(m, "__self__", None) is not plugin]

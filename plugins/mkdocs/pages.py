@@ -298,6 +298,16 @@ def site_pages(
     return pages
 
 
+def merged_files(*by_page: Mapping[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+    """The files each page takes in, from every plugin that puts files into pages (by
+    `src_uri`), each file once."""
+    merged: dict[str, tuple[str, ...]] = {}
+    for files in by_page:
+        for page, taken in files.items():
+            merged[page] = tuple(dict.fromkeys(merged.get(page, ()) + taken))
+    return merged
+
+
 def git_dated_folders(files: Files) -> list[str]:
     """The folders of the pages mkdocs-git-revision-date-localized-plugin dated, each once, in
     order: where the repositories of their commits are."""
