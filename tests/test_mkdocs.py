@@ -100,14 +100,19 @@ def make_site(
     return root / "mkdocs.yml"
 
 
+def date_files(root: Path, days: Mapping[str, str]) -> None:
+    """Set each named file's time (relative to `root`) to midnight UTC of its day."""
+    for name, day in days.items():
+        stamp = datetime.fromisoformat(day + "T00:00:00+00:00").timestamp()
+        os.utime(root / name, (stamp, stamp))
+
+
 def run_build(config_file: Path, days: Mapping[str, str] | None = None, **overrides: Any) -> Path:
     """A real in-process `mkdocs build`; returns the site folder.
 
     `days` first sets the named Markdown files' times to midnight UTC of the given days.
     """
-    for name, day in (days or {}).items():
-        stamp = datetime.fromisoformat(day + "T00:00:00+00:00").timestamp()
-        os.utime(config_file.parent / "docs" / name, (stamp, stamp))
+    date_files(config_file.parent / "docs", days or {})
     config = load_config(config_file=str(config_file), **overrides)
     build(config, dirty=overrides.get("dirty", False))
     return Path(config.site_dir)
@@ -331,9 +336,7 @@ def test_pages_are_dated_by_the_files_their_pymdownx_snippets_come_from(
     days |= dict.fromkeys(
         ["snippets/nested.md", "snippets/outside.md", "snippets/escaped.md"], "2023-01-01"
     )
-    for name, day in days.items():
-        stamp = datetime.fromisoformat(day + "T00:00:00+00:00").timestamp()
-        os.utime(tmp_path / name, (stamp, stamp))
+    date_files(tmp_path, days)
     site = run_build(tmp_path / "mkdocs.yml")
     usage = (site / "usage" / "index.html").read_text(encoding="utf-8")
     assert "Inside." in usage and "Footer." in usage
@@ -398,9 +401,7 @@ def test_pages_are_dated_by_the_files_mkdocs_include_markdown_plugin_puts_in(
         "parts/nested.txt": "2022-02-02",
         "docs/snips/footer.txt": "2018-01-01",
     }
-    for name, day in days.items():
-        stamp = datetime.fromisoformat(day + "T00:00:00+00:00").timestamp()
-        os.utime(tmp_path / name, (stamp, stamp))
+    date_files(tmp_path, days)
     with caplog.at_level(logging.WARNING):
         site = run_build(config_file)
     usage = (site / "usage" / "index.html").read_text(encoding="utf-8")
@@ -448,9 +449,7 @@ def test_pages_are_dated_by_the_files_the_markdown_include_extension_puts_in(
     days = dict.fromkeys([f"docs/{name}" for name in docs], "2020-01-01")
     days |= {"CHANGELOG.md": "2021-03-04", "parts/outer.md": "2019-01-01"}
     days |= {"parts/inner.md": "2022-02-02"}
-    for name, day in days.items():
-        stamp = datetime.fromisoformat(day + "T00:00:00+00:00").timestamp()
-        os.utime(tmp_path / name, (stamp, stamp))
+    date_files(tmp_path, days)
     site = run_build(config_file)
     assert "1.1" in (site / "changelog" / "index.html").read_text(encoding="utf-8")
     part = (site / "part" / "index.html").read_text(encoding="utf-8")
@@ -538,9 +537,7 @@ def test_pages_are_dated_by_the_templates_mkdocs_macros_loads_into_them(
         "includes/macros.j2": "2023-03-03",
         "includes/fallback.md": "2024-04-04",
     }
-    for name, day in days.items():
-        stamp = datetime.fromisoformat(day + "T00:00:00+00:00").timestamp()
-        os.utime(tmp_path / name, (stamp, stamp))
+    date_files(tmp_path, days)
     site = run_build(config_file)
     assert "Nested." in (site / "again" / "index.html").read_text(encoding="utf-8")
     assert "[new]" in (site / "macros" / "index.html").read_text(encoding="utf-8")
@@ -629,9 +626,7 @@ def test_api_pages_are_dated_by_the_modules_mkdocstrings_renders_them_from(
     its module."""
     monkeypatch.chdir(tmp_path)  # gen-files scripts run from the project folder
     config_file, days = api_site(tmp_path, [*API_PLUGINS, "sitemapkit"])
-    for name, day in days.items():
-        stamp = datetime.fromisoformat(day + "T00:00:00+00:00").timestamp()
-        os.utime(tmp_path / name, (stamp, stamp))
+    date_files(tmp_path, days)
     os.utime(tmp_path / "src" / "ns", (2e9, 2e9))  # a folder's time is no module's
     site = run_build(config_file)
     assert "A widget." in (site / "api" / "index.html").read_text(encoding="utf-8")
@@ -667,9 +662,7 @@ def test_a_config_built_again_with_a_sitemap_after_one_without_dates_api_pages(
     development address writes no sitemap; the same config built for publishing does)."""
     monkeypatch.chdir(tmp_path)
     config_file, days = api_site(tmp_path, [*API_PLUGINS, "sitemapkit"])
-    for name, day in days.items():
-        stamp = datetime.fromisoformat(day + "T00:00:00+00:00").timestamp()
-        os.utime(tmp_path / name, (stamp, stamp))
+    date_files(tmp_path, days)
     config = load_config(config_file=str(config_file), site_url="http://127.0.0.1:8000/")
     build(config)
     assert not (tmp_path / "site" / "sitemap.xml").exists()
@@ -1256,12 +1249,9 @@ def test_a_blog_plugin_made_from_materials_shows_its_pagination_pages_share(
     )
     plugins = [{"myblog": {"pagination_per_page": 1}}, "sitemapkit"]
     config_file = make_site(tmp_path, {**MATERIAL, "plugins": plugins}, docs)
-    for name, day in {"index.md": "2021-01-01", "blog/index.md": "2021-01-01"}.items():
-        stamp = datetime.fromisoformat(day + "T00:00:00+00:00").timestamp()
-        os.utime(tmp_path / "docs" / name, (stamp, stamp))
-    for month in (1, 2, 3):
-        stamp = datetime(2022, month, 1, tzinfo=timezone.utc).timestamp()
-        os.utime(tmp_path / "docs" / "blog" / "posts" / f"p{month}.md", (stamp, stamp))
+    days = {"index.md": "2021-01-01", "blog/index.md": "2021-01-01"}
+    days |= {f"blog/posts/p{month}.md": f"2022-0{month}-01" for month in (1, 2, 3)}
+    date_files(tmp_path / "docs", days)
     paths = os.pathsep.join([str(tmp_path / "packages"), *sys.path])  # its entry point
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "-f", str(config_file)],
