@@ -256,7 +256,8 @@ _NOT_FOUND_PAGES = {  # -> its output path; with Next.js' second one
     "/_not-found.html": "_not-found.html",
     "/_not-found/": "_not-found/index.html",
 }
-#: What the names of those pages have in them (a `!` pattern naming one names its form).
+#: What the names of those pages have in them: a `!` pattern with one of these in it brings a
+#: form of the page back on purpose, so the INFO line does not name that form.
 _NOT_FOUND_NAMES = ("404", "not-found")
 #: Generators' folders of sources, which no output path starts with (Hugo's and Zola's
 #: `content/`, Hexo's `source/`, Astro's `src/pages/`, Eleventy's `src/`).

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import site
 import sysconfig
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 
 
@@ -47,3 +47,10 @@ def project_files(
         if not normal.startswith(installed) or (source_installed and normal.startswith(source)):
             kept.append(path)
     return tuple(kept)
+
+
+def project_files_of(read: Mapping[str, Iterable[str]], srcdir: str) -> dict[str, tuple[str, ...]]:
+    """Each key's `project_files` among what was `read` for it, once each in the order read;
+    keys left with none are dropped."""
+    kept = {key: project_files(dict.fromkeys(paths), srcdir) for key, paths in read.items()}
+    return {key: files for key, files in kept.items() if files}

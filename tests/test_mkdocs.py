@@ -298,11 +298,13 @@ markdown_extensions:
 """
 
 
+@pytest.mark.parametrize("name", ["pymdownx.snippets", "pymdownx.snippets:SnippetExtension"])
 def test_pages_are_dated_by_the_files_their_pymdownx_snippets_come_from(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, schemas: SchemaSet
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, schemas: SchemaSet, name: str
 ) -> None:
     """`--8<-- "CHANGELOG.md"`: the changelog page changes with CHANGELOG.md, not its source;
-    only what the extension puts into the page counts."""
+    only what the extension puts into the page counts. The extension may be named with its
+    class."""
     monkeypatch.chdir(tmp_path)  # base_path "." is where mkdocs runs, as the extension reads it
     docs = {
         "index.md": '# Home\n\n;--8<-- "snippets/escaped.md"\n\n--8<-- "snippets/escaped.md"  \n',
@@ -323,7 +325,8 @@ def test_pages_are_dated_by_the_files_their_pymdownx_snippets_come_from(
         "snippets/escaped.md": "Escaped.\n",
         "docs/guide/local-note.txt": "Local note.\n",
     }
-    write_tree(tmp_path, {"mkdocs.yml": SNIPPETS_CONFIG, **snippets})
+    config = SNIPPETS_CONFIG.replace("pymdownx.snippets:", name + ":")
+    write_tree(tmp_path, {"mkdocs.yml": config, **snippets})
     write_tree(tmp_path / "docs", docs)
     days = dict.fromkeys([f"docs/{name}" for name in docs] + ["snippets/sections.md"], "2020-01-01")
     days |= {
@@ -489,9 +492,11 @@ def test_pages_are_dated_by_the_templates_mkdocs_macros_loads_into_them(
     """mkdocs-macros renders a page as a Jinja template: the files its `{% include %}`,
     `{% import %}` and `{% extends %}` load from include_dir date the page, as Jinja found
     them (includes within includes, a second page loading a template Jinja has cached, a
-    name chosen from a list). A page that loads nothing keeps its own date, and so does one
-    whose template comes from an installed package (its time is the install's); a template
-    loaded outside the plugin's rendering of a page (by a hook) dates none."""
+    name chosen from a list), and so do those a macros module's page hook loads. A page that
+    loads nothing keeps its own date, and so does one whose template comes from an installed
+    package (its time is the install's); a template loaded while no page is being made (by a
+    hook's on_files, by a macros module's on_post_build) dates none. A wrapper a hook put on
+    the environment is kept."""
     monkeypatch.chdir(tmp_path)  # mkdocs-macros finds include_dir from the working folder
     docs = {
         "index.md": "# Home\n\n{{ 1 + 1 }} without an include.\n",
@@ -500,6 +505,7 @@ def test_pages_are_dated_by_the_templates_mkdocs_macros_loads_into_them(
         "macros.md": '# Macros\n\n{% import "macros.j2" as m %}{{ m.badge("new") }}\n',
         "choice.md": '# Choice\n\n{% include ["missing.md", "fallback.md"] %}\n',
         "off.md": '---\nrender_macros: false\n---\n\n# Off\n\n{% include "notice.md" %}\n',
+        "renamed.md": '# Renamed\n\n{% include "old.md" %}\n',
         "installed.md": '# Installed\n\n{% include "macros_info.md" %}\n',
     }
     parts = {
@@ -508,15 +514,29 @@ def test_pages_are_dated_by_the_templates_mkdocs_macros_loads_into_them(
         "includes/macros.j2": "{% macro badge(text) %}[{{ text }}]{% endmacro %}\n",
         "includes/fallback.md": "Fallback.\n",
         "includes/footer.md": "Footer.\n",
-        # The environment used outside any page's rendering: no page is dated by it.
-        "hooks.py": "def on_files(files, config):\n"
-        "    config.plugins['macros'].env.get_template('footer.md')\n",
+        "includes/hooked.md": "Hooked.\n",
+        "includes/report.md": "Report.\n",
+        "includes/renamed.md": "Renamed.\n",
+        # The environment used while no page is made; and a hook's wrapper of its loader.
+        "hooks.py": "from mkdocs.plugins import event_priority\n\n\n"
+        "def on_files(files, config):\n"
+        "    config.plugins['macros'].env.get_template('hooked.md')\n\n\n"
+        "@event_priority(-200)\n"
+        "def on_config(config):\n"
+        "    env = config.plugins['macros'].env\n"
+        "    load = env.get_template\n"
+        "    env.get_template = lambda name, *args: load(name.replace('old', 'renamed'), *args)\n",
         # A loader of the installed package's templates: their times are the install's.
         "main.py": "import jinja2\n\n\ndef define_env(env):\n    pass\n\n\n"
         "def on_pre_page_macros(env):\n"
         "    if not isinstance(env.env.loader, jinja2.ChoiceLoader):\n"
         "        package = jinja2.PackageLoader('mkdocs_macros', '.')\n"
-        "        env.env.loader = jinja2.ChoiceLoader([env.env.loader, package])\n",
+        "        env.env.loader = jinja2.ChoiceLoader([env.env.loader, package])\n\n\n"
+        "def on_post_page_macros(env):\n"
+        "    if env.page.file.src_uri == 'index.md':\n"
+        "        env.markdown += env.env.get_template('footer.md').render()\n\n\n"
+        "def on_post_build(env):\n"
+        "    env.render('{% include \"report.md\" %}', force_rendering=True)\n",
     }
     config_file = make_site(
         tmp_path,
@@ -532,6 +552,9 @@ def test_pages_are_dated_by_the_templates_mkdocs_macros_loads_into_them(
     days = dict.fromkeys([f"docs/{name}" for name in docs], "2020-01-01")
     days |= {
         "includes/footer.md": "2025-05-05",
+        "includes/hooked.md": "2026-01-01",
+        "includes/report.md": "2024-12-12",
+        "includes/renamed.md": "2023-09-09",
         "includes/notice.md": "2021-01-01",
         "includes/nested.md": "2022-02-02",
         "includes/macros.j2": "2023-03-03",
@@ -541,14 +564,17 @@ def test_pages_are_dated_by_the_templates_mkdocs_macros_loads_into_them(
     site = run_build(config_file)
     assert "Nested." in (site / "again" / "index.html").read_text(encoding="utf-8")
     assert "[new]" in (site / "macros" / "index.html").read_text(encoding="utf-8")
+    assert "Renamed." in (site / "renamed" / "index.html").read_text(encoding="utf-8")
+    assert "Footer." in (site / "index.html").read_text(encoding="utf-8")
     assert lastmod_days(site) == {
-        "": "2020-01-01",
+        "": "2025-05-05",  # a macros module's page hook gave it the footer
         "notice/": "2022-02-02",  # the include inside the include is the newest
         "again/": "2022-02-02",
         "macros/": "2023-03-03",
         "choice/": "2024-04-04",
         "off/": "2020-01-01",  # not rendered: it loads nothing
-        "installed/": "2020-01-01",
+        "renamed/": "2023-09-09",
+        "installed/": "2020-01-01",  # the last page: not dated by on_post_build's report
     }
     schemas.validate_folder(site)
 
@@ -2226,7 +2252,7 @@ def test_properdocs_loads_the_plugin_from_the_mkdocs_entry_point(
             {"page_context"},
         ),
         (["include-markdown", "sitemapkit"], {}, {"page_markdown", "post_page"}),
-        (["macros", "sitemapkit"], {"skip_noindex": False}, set()),  # noted as it loads
+        (["macros", "sitemapkit"], {"skip_noindex": False}, {"pre_page", "page_markdown"}),
     ],
 )
 def test_mkdocs_calls_the_plugin_only_for_the_page_events_the_build_needs(
@@ -2239,7 +2265,7 @@ def test_mkdocs_calls_the_plugin_only_for_the_page_events_the_build_needs(
     config_file = make_site(tmp_path, {**MATERIAL, "plugins": chosen}, {"index.md": "# Hi\n"})
     config = load_config(config_file=str(config_file))
     build(config)
-    page_events = {"page_markdown", "page_context", "post_page"}
+    page_events = {"pre_page", "page_markdown", "page_context", "post_page"}
     ours = {
         name
         for name in page_events

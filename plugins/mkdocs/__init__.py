@@ -206,11 +206,12 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
             build.macros.watch()
         build.api = ApiModules.of(plugins, config.docs_dir)
         blog = bool(plugins_of(plugins, BLOG_MODULE))
-        settings: Mapping[str, object] = self.config  # typed from the core's specs at import
+        watching = (build.included, build.macros, build.api)  # noted as each page is made
         needed = {
-            "page_markdown": build.included is not None or build.api is not None,
+            "pre_page": build.macros is not None,
+            "page_markdown": any(watch is not None for watch in watching),
             "page_context": build.api is not None or blog,
-            "post_page": settings["skip_noindex"] is not False,
+            "post_page": self._settings["skip_noindex"] is not False,
         }
         drop_unused_events(
             config.plugins, self, [name for name, kept in needed.items() if not kept]
@@ -236,6 +237,12 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                 build.api.pages_converted()
         return env
 
+    @event_priority(100)  # before any plugin makes the page's Markdown
+    def on_pre_page(self, page: MkDocsPage, *, config: MkDocsConfig, files: Files) -> MkDocsPage:
+        if self.open and (macros := self.open[-1].macros) is not None:
+            macros.page_started(page.file.src_uri)
+        return page
+
     @event_priority(-100)  # after mkdocs-include-markdown-plugin (100) read the page's includes
     def on_page_markdown(
         self, markdown: str, *, page: MkDocsPage, config: MkDocsConfig, files: Files
@@ -244,6 +251,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
             build = self.open[-1]
             if build.included is not None:
                 build.included.note(page.file.src_uri)
+            if build.macros is not None:
+                build.macros.page_made()
             if build.api is not None:
                 build.api.page_started(page.file.src_uri)
         return markdown
@@ -269,11 +278,17 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
             rendered.note(page.file, output)
         return output
 
+    @property
+    def _settings(self) -> Mapping[str, object]:
+        """This plugin's settings in `mkdocs.yml`, typed: `SitemapkitConfig` is made from the
+        core's option specs at import, which mypy cannot follow."""
+        settings: Mapping[str, object] = self.config
+        return settings
+
     def _base_url_of(self, config: MkDocsConfig, options: SitemapOptions) -> str | None:
         """The address a build's pages are at: mkdocs-static-i18n sets a language's own
         `site_url` after this plugin's `on_config` has read it."""
-        chosen: Mapping[str, object] = self.config  # typed from the core's specs at import
-        if chosen["base_url"] is None and config.site_url:
+        if self._settings["base_url"] is None and config.site_url:
             with contextlib.suppress(ValueError):
                 return normalise_base_url(config.site_url)
         return options.base_url
@@ -317,7 +332,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                         unpublished=unpublished_posts(config.plugins.values()) if serving else None,
                         readers=markdown_readers(config),
                         included=merged_files(
-                            *(plugin.by_page for plugin in (build.included, build.macros) if plugin)
+                            build.included.by_page if build.included is not None else {},
+                            build.macros.files_by_page() if build.macros is not None else {},
                         ),
                         modules=build.api.files_by_page() if build.api is not None else None,
                         commits_of_taken_in=git_plugin_on(config),

@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from sitemapkit.installed import project_files
+from sitemapkit.installed import project_files_of
 
 from .other_plugins import plugins_of
 
@@ -115,8 +115,4 @@ class ApiModules:
     def files_by_page(self) -> dict[str, tuple[str, ...]]:
         """A page's `src_uri` -> the project's files its objects came from, in the order
         read (the installation's date nothing)."""
-        kept = {
-            page: project_files(dict.fromkeys(read), self._docs_dir)
-            for page, read in self._read.items()
-        }
-        return {page: files for page, files in kept.items() if files}
+        return project_files_of(self._read, self._docs_dir)

@@ -19,6 +19,8 @@ from collections.abc import Mapping, Sequence
 
 from mkdocs.utils.yaml import RelativeDirPlaceholder
 
+from .markdown_extensions import extension_settings
+
 #: The extension's name in `markdown_extensions`.
 MARKDOWN_INCLUDE_EXTENSION = "markdown_include.include"
 
@@ -80,7 +82,5 @@ def build_markdown_includes(
     markdown_extensions: Sequence[object], configs: Mapping[str, object]
 ) -> MarkdownIncludes | None:
     """The build's includes, when markdown-include is among its Markdown extensions."""
-    if MARKDOWN_INCLUDE_EXTENSION not in markdown_extensions:
-        return None
-    settings = configs.get(MARKDOWN_INCLUDE_EXTENSION)
-    return MarkdownIncludes(settings if isinstance(settings, Mapping) else {})
+    settings = extension_settings(markdown_extensions, configs, MARKDOWN_INCLUDE_EXTENSION)
+    return None if settings is None else MarkdownIncludes(settings)

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 
 from mkdocs.utils.yaml import RelativeDirPlaceholder
 
+from .markdown_extensions import extension_settings
+
 #: The extension's name in `markdown_extensions`.
 SNIPPETS_EXTENSION = "pymdownx.snippets"
 
@@ -280,7 +282,5 @@ def build_snippets(
     markdown_extensions: Sequence[object], configs: Mapping[str, object]
 ) -> Snippets | None:
     """The build's snippets, when pymdownx.snippets is among its Markdown extensions."""
-    if SNIPPETS_EXTENSION not in markdown_extensions:
-        return None
-    settings = configs.get(SNIPPETS_EXTENSION)
-    return Snippets(settings if isinstance(settings, Mapping) else {})
+    settings = extension_settings(markdown_extensions, configs, SNIPPETS_EXTENSION)
+    return None if settings is None else Snippets(settings)
