@@ -421,6 +421,26 @@ def test_pages_are_dated_by_the_files_mkdocs_include_markdown_plugin_puts_in(
     schemas.validate_folder(site)
 
 
+def test_snippets_of_an_extension_a_hook_adds_as_an_instance_date_their_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hook (or plugin) may add an extension object to markdown_extensions: its settings are
+    its own."""
+    monkeypatch.chdir(tmp_path)
+    hook = (
+        "from pymdownx.snippets import SnippetExtension\n\n\n"
+        "def on_config(config):\n"
+        "    config.markdown_extensions.append(SnippetExtension(base_path=['.']))\n"
+    )
+    config = {"site_url": "https://example.com/", "hooks": ["hooks.py"]}
+    docs = {"index.md": '# Home\n\n--8<-- "CHANGELOG.md"\n'}
+    config_file = make_site(tmp_path, config, docs, **{"hooks.py": hook, "CHANGELOG.md": "1.0\n"})
+    date_files(tmp_path, {"docs/index.md": "2020-01-01", "CHANGELOG.md": "2023-03-03"})
+    site = run_build(config_file)
+    assert "1.0" in (site / "index.html").read_text(encoding="utf-8")
+    assert lastmod_days(site) == {"": "2023-03-03"}
+
+
 def test_pages_are_dated_by_the_files_the_markdown_include_extension_puts_in(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, schemas: SchemaSet
 ) -> None:
