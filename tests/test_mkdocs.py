@@ -445,43 +445,60 @@ def test_pages_are_dated_by_the_files_the_markdown_include_extension_puts_in(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, schemas: SchemaSet
 ) -> None:
     """`{!CHANGELOG.md!}` (markdown-include): the page changes with the file, and with the
-    files that file includes, found below base_path, whichever lines the page shows; a
-    missing file, which the extension skips, dates nothing."""
+    files that file includes, found below base_path, whichever lines the page shows, and
+    the snippets in them. A missing file, which the extension skips, dates nothing, nor does
+    one after it on its line (dropped unread); a file ending in half a character is read."""
     monkeypatch.chdir(tmp_path)  # the extension finds base_path from the working folder
     docs = {
         "index.md": "# Home\n\nNo include here.\n",
         "changelog.md": "# Changes\n\n{!CHANGELOG.md!}\n",
         "part.md": "# Part\n\n{! parts/outer.md !lines=1}\n",
-        "gone.md": "# Gone\n\n{!parts/missing.md!}\n",
+        "gone.md": "# Gone\n\n{!parts/missing.md!} {!parts/late.md!}\n",
+        "cut.md": "# Cut\n\n{!parts/cut.md!}\n",
+        "snip.md": "# Snip\n\n{!parts/with-snippet.md!}\n",
     }
     parts = {
         "CHANGELOG.md": "## 1.1\n",
         "parts/outer.md": "Outer.\n\n{!parts/inner.md!}\n",
         "parts/inner.md": "Inner.\n",
+        "parts/late.md": "Late.\n",
+        "parts/with-snippet.md": 'With.\n\n--8<-- "parts/snippet.md"\n',
+        "parts/snippet.md": "Snippet.\n",
     }
     config_file = make_site(
         tmp_path,
         {
             "site_url": "https://example.com/",
-            "markdown_extensions": [{"markdown_include.include": {"base_path": "."}}],
+            "markdown_extensions": [
+                {"markdown_include.include": {"base_path": "."}},
+                {"pymdownx.snippets": {"base_path": ["."]}},
+            ],
             "nav": list(docs),
         },
         docs,
         **parts,
     )
+    (tmp_path / "parts" / "cut.md").write_bytes(b"Caf\xc3\xa9 \xe2\x82")  # half of a euro sign
     days = dict.fromkeys([f"docs/{name}" for name in docs], "2020-01-01")
     days |= {"CHANGELOG.md": "2021-03-04", "parts/outer.md": "2019-01-01"}
-    days |= {"parts/inner.md": "2022-02-02"}
+    days |= {"parts/inner.md": "2022-02-02", "parts/late.md": "2025-05-05"}
+    days |= {"parts/cut.md": "2023-03-03", "parts/with-snippet.md": "2019-01-01"}
+    days |= {"parts/snippet.md": "2024-04-04"}
     date_files(tmp_path, days)
     site = run_build(config_file)
     assert "1.1" in (site / "changelog" / "index.html").read_text(encoding="utf-8")
     part = (site / "part" / "index.html").read_text(encoding="utf-8")
     assert "Outer." in part and "Inner." not in part  # the first line only
+    assert "Late." not in (site / "gone" / "index.html").read_text(encoding="utf-8")
+    assert "Café" in (site / "cut" / "index.html").read_text(encoding="utf-8")
+    assert "Snippet." in (site / "snip" / "index.html").read_text(encoding="utf-8")
     assert lastmod_days(site) == {
         "": "2020-01-01",
         "changelog/": "2021-03-04",
         "part/": "2022-02-02",  # the file its include includes
         "gone/": "2020-01-01",
+        "cut/": "2023-03-03",
+        "snip/": "2024-04-04",  # the snippet in the file it includes
     }
     schemas.validate_folder(site)
 
@@ -489,21 +506,36 @@ def test_pages_are_dated_by_the_files_the_markdown_include_extension_puts_in(
 def test_markdown_include_with_a_relative_base_path_finds_names_beside_the_page(
     tmp_path: Path,
 ) -> None:
-    """`base_path: !relative` (MkDocs' tag): each page's names are found in its own folder."""
+    """`base_path: !relative` (MkDocs' tag): each page's names are found in its own folder,
+    which for a page a hook adds from a file of the project is its place below docs_dir."""
+    hook = (
+        "import os\nfrom mkdocs.structure.files import File\n\n\n"
+        "def on_files(files, config):\n"
+        "    path = os.path.join(os.path.dirname(config.config_file_path), 'CHANGELOG.md')\n"
+        "    files.append(File.generated(config, 'changes.md', abs_src_path=path))\n"
+        "    return files\n"
+    )
     write_tree(
         tmp_path,
         {
             "mkdocs.yml": "site_name: T\nsite_url: https://example.com/\nplugins: [sitemapkit]\n"
+            "hooks: [hooks.py]\n"
             "markdown_extensions:\n  - markdown_include.include:\n      base_path: !relative\n",
+            "hooks.py": hook,
+            "CHANGELOG.md": "# Changes\n\n{!news.md!}\n",
             "docs/index.md": "# Home\n",
+            "docs/news.md": "News.\n",
             "docs/sub/page.md": "# Page\n\n{!part.md!}\n",
             "docs/sub/part.md": "Part.\n",
         },
     )
     days = {"index.md": "2020-01-01", "sub/page.md": "2020-01-01", "sub/part.md": "2023-03-03"}
+    date_files(tmp_path, {"CHANGELOG.md": "2020-01-01", "docs/news.md": "2024-04-04"})
     site = run_build(tmp_path / "mkdocs.yml", days=days)
     assert "Part." in (site / "sub" / "page" / "index.html").read_text(encoding="utf-8")
+    assert "News." in (site / "changes" / "index.html").read_text(encoding="utf-8")
     assert lastmod_days(site)["sub/page/"] == "2023-03-03"
+    assert lastmod_days(site)["changes/"] == "2024-04-04"
 
 
 def test_pages_are_dated_by_the_templates_mkdocs_macros_loads_into_them(

@@ -123,9 +123,10 @@ def warn_of_shallow_clone(folders: Iterable[str]) -> None:
 
 
 def markdown_readers(config: MkDocsConfig) -> list[MarkdownFiles]:
-    """The Markdown extensions of the build that put other files into pages."""
+    """The Markdown extensions of the build that put other files into pages, in the order
+    they run: markdown-include first (priority 101), its files' snippets are read too."""
     extensions, settings = config.markdown_extensions, config.mdx_configs
-    found = (build_snippets(extensions, settings), build_markdown_includes(extensions, settings))
+    found = (build_markdown_includes(extensions, settings), build_snippets(extensions, settings))
     return [reader for reader in found if reader is not None]
 
 
@@ -331,6 +332,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                         shown=build.shown,
                         unpublished=unpublished_posts(config.plugins.values()) if serving else None,
                         readers=markdown_readers(config),
+                        docs_dir=config.docs_dir,
                         included=merged_files(
                             build.included.by_page if build.included is not None else {},
                             build.macros.files_by_page() if build.macros is not None else {},

@@ -29,9 +29,12 @@ Warn = Callable[[str], None]
 
 
 class MarkdownFiles(Protocol):
-    """A Markdown extension's reading of a page: the files it puts into the page."""
+    """A Markdown extension's reading of a page: the files it puts into the page, and the
+    page's Markdown as the extensions after it read it."""
 
     def files(self, markdown: str, page_folder: str) -> tuple[str, ...]: ...
+
+    def page_text(self, markdown: str, files: tuple[str, ...]) -> str: ...
 
 
 def warn_of_other_case(file: File, meta: Mapping[str, object], warn: Warn) -> None:
@@ -206,6 +209,7 @@ def site_pages(
     shown: Mapping[str, tuple[str, ...]] | None = None,
     unpublished: Callable[[MkDocsPage], bool] | None = None,
     readers: Sequence[MarkdownFiles] = (),
+    docs_dir: str = "",
     included: Mapping[str, tuple[str, ...]] | None = None,
     modules: Mapping[str, tuple[str, ...]] | None = None,
     commits_of_taken_in: bool = False,
@@ -225,8 +229,9 @@ def site_pages(
     `shown` are the posts each blog view showed as it was rendered (a pagination page, its
     share of the view's posts); a view not rendered in this build takes all of its posts.
     Pages `unpublished` says a build would leave out (drafts `mkdocs serve` renders) are not
-    listed. The files the `readers` (pymdownx.snippets, markdown-include, when on) find a
-    page's Markdown puts into it date it too, and so do the files `included` (by `src_uri`)
+    listed. The files the `readers` (markdown-include, pymdownx.snippets, when on) find a
+    page's Markdown puts into it (`!relative` names below the page's folder in `docs_dir`)
+    date it too, and so do the files `included` (by `src_uri`)
     says it took in: by their
     times, or for a page the git plugin dated, with `commits_of_taken_in`, by their last
     commits. The `modules` mkdocstrings rendered a page from date it alike, a generated page
@@ -263,8 +268,13 @@ def site_pages(
         sources: tuple[str, ...] = ()
         taken_in: tuple[str, ...] = ()
         if source:
-            for reader in readers:
-                taken_in += reader.files(markdown, os.path.dirname(source))
+            # MkDocs' `!relative`: the page's folder below docs_dir, wherever its file is.
+            folder = os.path.dirname(os.path.join(docs_dir, file.src_path)) if docs_dir else ""
+            text = markdown
+            for reader in readers:  # in the order the extensions run
+                found = reader.files(text, folder or os.path.dirname(source))
+                taken_in += found
+                text = reader.page_text(text, found)
             if included:
                 taken_in += included.get(file.src_uri, ())
         if committed is None and not (documented and commits_of_taken_in):

@@ -197,6 +197,11 @@ class Snippets:
         self._lines: dict[str, list[str]] = {}
         self._closures: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, ...]] = {}
 
+    def page_text(self, markdown: str, files: tuple[str, ...]) -> str:
+        """The page's Markdown as the extensions after this one read it: as it is (none after
+        it puts files into pages)."""
+        return markdown
+
     def files(self, markdown: str, page_folder: str) -> tuple[str, ...]:
         """Every file the page's snippets come from, snippets within them too, sorted."""
         if not markdown.strip():  # Python-Markdown renders an empty page without extensions
