@@ -231,8 +231,7 @@ def site_pages(
     Pages `unpublished` says a build would leave out (drafts `mkdocs serve` renders) are not
     listed. The files the `readers` (markdown-include, pymdownx.snippets, when on) find a
     page's Markdown puts into it (`!relative` names below the page's folder in `docs_dir`)
-    date it too, and so do the files `included` (by `src_uri`)
-    says it took in: by their
+    date it too, and so do the files `included` (by `src_uri`) says it took in: by their
     times, or for a page the git plugin dated, with `commits_of_taken_in`, by their last
     commits. The `modules` mkdocstrings rendered a page from date it alike, a generated page
     too (it is nothing but their documentation), by their last commits whenever the git
@@ -268,13 +267,15 @@ def site_pages(
         sources: tuple[str, ...] = ()
         taken_in: tuple[str, ...] = ()
         if source:
-            # MkDocs' `!relative`: the page's folder below docs_dir, wherever its file is.
-            folder = os.path.dirname(os.path.join(docs_dir, file.src_path)) if docs_dir else ""
-            text = markdown
-            for reader in readers:  # in the order the extensions run
-                found = reader.files(text, folder or os.path.dirname(source))
-                taken_in += found
-                text = reader.page_text(text, found)
+            if readers:
+                # MkDocs' `!relative`: the page's folder below docs_dir, wherever its file is.
+                below = os.path.join(docs_dir, file.src_path) if docs_dir else source
+                folder = os.path.dirname(below)
+                text = markdown
+                for reader in readers:  # in the order the extensions run
+                    found = reader.files(text, folder)
+                    taken_in += found
+                    text = reader.page_text(text, found)
             if included:
                 taken_in += included.get(file.src_uri, ())
         if committed is None and not (documented and commits_of_taken_in):
