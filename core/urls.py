@@ -7,7 +7,7 @@ import posixpath
 import re
 import unicodedata
 from functools import lru_cache
-from urllib.parse import quote, unquote, urlsplit, urlunsplit
+from urllib.parse import SplitResult, quote, unquote, urlsplit, urlunsplit
 
 #: Characters RFC 3986 allows raw in a path segment besides the unreserved ones.
 _PATH_SAFE = "/!$&'()*+,;=:@"
@@ -43,9 +43,9 @@ def normalise_base_url(value: str) -> str:
     if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
         raise ValueError("it must be an absolute http:// or https:// URL")
     if parts.query or parts.fragment or text.endswith(("?", "#")):
-        raise ValueError("it must not carry a query (?) or a fragment (#)")
+        raise ValueError("it must not carry a query (?) or a fragment (#)" + _meant(parts))
     if parts.username is not None or parts.password is not None:
-        raise ValueError("it must not carry a user name or password")
+        raise ValueError("it must not carry a user name or password" + _meant(parts))
     host = parts.hostname or ""
     if ":" in host:  # an IPv6 address, written in brackets
         try:
@@ -118,6 +118,17 @@ def normalise_base_url(value: str) -> str:
     if not path.endswith("/"):
         path += "/"
     return urlunsplit((scheme, netloc, path, "", ""))
+
+
+def _meant(parts: SplitResult) -> str:
+    """The fix for a base URL with a query, a fragment or a user: the folder without them,
+    when that is a base URL."""
+    host = parts.netloc.rpartition("@")[2]
+    try:
+        folder = normalise_base_url(urlunsplit((parts.scheme, host, parts.path, "", "")))
+    except ValueError:
+        return ""
+    return f"; write the folder the site is served from, such as {folder}"
 
 
 def _names_a_file(path: str) -> bool:
