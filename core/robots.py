@@ -51,6 +51,8 @@ def update_robots(root: str, base_url: str, index_name: str) -> str | None:
     linked = os.path.islink(path)
     current, problem = _read(path)
     if problem is not None:
+        if current is not None and _with_line(current, ours) == current:  # read-only, and right
+            return "robots.txt already names the sitemap"
         return problem
     if current is None:
         text = MINIMAL_ROBOTS.encode("ascii") + b"\n" + MARK + ours + b"\n" + ours + b"\n"
@@ -151,7 +153,8 @@ def unserved_sitemap_lines(root: str, base_url: str, urls: list[str]) -> list[st
 
 
 def _read(path: str) -> tuple[bytes | None, str | None]:
-    """robots.txt as bytes (the site's own lines stay exactly as they are), or why not."""
+    """robots.txt as bytes (the site's own lines stay exactly as they are), and why it may not
+    be changed: a file that may not be written is read all the same."""
     if os.path.isdir(path):
         return None, "robots.txt is a folder; left unchanged"
     try:
@@ -173,7 +176,7 @@ def _read(path: str) -> tuple[bytes | None, str | None]:
     if os.path.islink(path) or info.st_nlink > 1:
         return current, None
     if not info.st_mode & stat.S_IWUSR or not os.access(path, os.W_OK):
-        return None, "robots.txt is read-only (or not this user's to write); left unchanged"
+        return current, "robots.txt is read-only (or not this user's to write); left unchanged"
     return current, None
 
 

@@ -398,6 +398,23 @@ def test_a_read_only_robots_txt_is_left_as_it_is_with_the_line_to_add(tmp_path: 
     )
 
 
+def test_a_read_only_robots_txt_that_names_the_sitemap_already_is_fine(tmp_path: Path) -> None:
+    """A site that ships its robots.txt read-only, with the line in it: nothing to say."""
+    robots = tmp_path / "robots.txt"
+    mine = f"User-agent: *\n{LINE}\n"
+    robots.write_text(mine)
+    robots.chmod(0o444)
+    assert [n.code for n in build(tmp_path)] == []
+    assert robots.read_text() == mine
+    robots.chmod(0o644)
+    robots.unlink()
+    build(tmp_path)  # the minimal file with sitemapkit's marked line, made read-only after
+    written = robots.read_text()
+    robots.chmod(0o444)
+    assert [n.code for n in build(tmp_path)] == []
+    assert robots.read_text() == written
+
+
 def test_a_rule_quoted_in_a_message_keeps_its_words_when_options_are_respelt(
     tmp_path: Path,
 ) -> None:
