@@ -1837,6 +1837,17 @@ def test_pretty_urls_and_clean_urls_without_directory_urls_are_warnings(
     ]
     assert "https://example.com/guide/" in locs(site / "sitemap.xml")
     caplog.clear()
+    config = {"site_url": "https://example.com/", "plugins": [plugin], "use_directory_urls": False}
+    config_file = make_site(tmp_path / "files", config)
+    with caplog.at_level(logging.WARNING):
+        site = run_build(config_file)
+    assert [m for m in sitemapkit_messages(caplog, logging.WARNING) if "pretty_urls" in m] == [
+        "sitemapkit: plugins.sitemapkit.pretty_urls has no effect with MkDocs: the sitemap "
+        "lists MkDocs' own URLs; they end in .html already (use_directory_urls is false): "
+        "remove it"
+    ]
+    assert "https://example.com/guide/index.html" in locs(site / "sitemap.xml")
+    caplog.clear()
     plugin = {"sitemapkit": {"clean_urls": True}}
     config = {"site_url": "https://example.com/", "plugins": [plugin]}
     config_file = make_site(tmp_path / "clean", {**config, "use_directory_urls": False})

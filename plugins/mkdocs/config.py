@@ -100,9 +100,14 @@ def core_options(
     """
     values = dict(plugin_config)
     if values["pretty_urls"] is False:
+        fix = (
+            "set `use_directory_urls: false` for .html URLs and remove it"
+            if config.use_directory_urls
+            else "they end in .html already (use_directory_urls is false): remove it"
+        )
         log.warning(
             f"{SPELLING.format('pretty_urls')} has no effect with MkDocs: the sitemap lists "
-            "MkDocs' own URLs; set `use_directory_urls: false` for .html URLs and remove it"
+            f"MkDocs' own URLs; {fix}"
         )
     chosen_base = values["base_url"]
     if chosen_base is None:
