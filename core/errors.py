@@ -69,8 +69,13 @@ class UnknownOptionError(OptionError):
 
 
 _ACCESS = (
-    "give the user running the build read and write access to it, and to the output folder it "
-    "is in (a folder built by another user, or in a container, keeps that user's permissions)"
+    "give the user running the build read and write access to it, and to the output folder "
+    "it is in (a folder built by another user, or in a container, keeps that user's permissions)"
+)
+#: The access fix for a folder (the output folder itself, or one of its folders).
+_FOLDER_ACCESS = (
+    "give the user running the build read and write access to it (a folder built by another "
+    "user, or in a container, keeps that user's permissions)"
 )
 _SPACE = "free some space on that disk, then build again"
 #: What to do about the operating-system errors a build meets in practice (by errno name:
@@ -109,6 +114,8 @@ def file_system_error(exc: OSError, folder: str) -> SitemapkitError:
     reason = exc.strerror or str(exc) or type(exc).__name__
     if getattr(exc, "winerror", None) == _SHARING_VIOLATION:
         fix = _HELD_OPEN
+    elif exc.errno in (errno.EACCES, errno.EPERM) and os.path.isdir(where):
+        fix = _FOLDER_ACCESS
     else:
         fix = _FIXES.get(exc.errno or 0, "check the output folder and its disk, then build again")
     return SitemapkitError(f"{where}: {reason}; {fix}")

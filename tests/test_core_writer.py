@@ -755,13 +755,22 @@ def test_a_folder_at_a_files_name_is_an_error_before_anything_changes(tmp_path: 
     assert contents(tmp_path) == before
 
 
-def test_a_file_system_error_names_the_file_a_rename_was_replacing_and_the_fix() -> None:
+def test_a_file_system_error_names_the_file_a_rename_was_replacing_and_the_fix(
+    tmp_path: Path,
+) -> None:
     temp, target = os.path.join("out", ".sitemapkit-7.tmp"), os.path.join("out", "sitemap.xml")
     denied = OSError(errno.EACCES, "Permission denied", temp, None, target)
     assert str(file_system_error(denied, "out")) == (
         f"{target}: Permission denied; give the user running the build read and write access "
         "to it, and to the output folder it is in (a folder built by another user, or in a "
         "container, keeps that user's permissions)"
+    )
+    # A temporary file the output folder would not take: the folder is named, and its access.
+    locked = OSError(errno.EPERM, "Operation not permitted", str(tmp_path / ".sitemapkit-7.tmp"))
+    assert str(file_system_error(locked, str(tmp_path))) == (
+        f"{tmp_path}: Operation not permitted; give the user running the build read and write "
+        "access to it (a folder built by another user, or in a container, keeps that user's "
+        "permissions)"
     )
     full = OSError(errno.ENOSPC, "No space left on device", temp)
     assert str(file_system_error(full, "out")).startswith("out: No space left on device; free")
