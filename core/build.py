@@ -171,8 +171,18 @@ def _at_default_names(root: str, options: SitemapOptions) -> list[str]:
     return found
 
 
-def _earlier_names_notice(names: list[str], options: SitemapOptions) -> Notice:
+def _earlier_names_notice(names: list[str], options: SitemapOptions, root: str) -> Notice:
     many = len(names) > 1
+    # The parts the earlier index lists are this build's files when sitemap_name is the same.
+    if options.sitemap_name != _DEFAULT_OPTIONS.sitemap_name:
+        also = f"the parts and .gz twins {'they list' if many else 'it lists'}"
+    else:
+        also = f"{'their' if many else 'its'} .gz twin{'s' if many else ''}"
+    text = _DEFAULT_OPTIONS.txt_name
+    if options.txt and options.txt_name == text:
+        also += f", but not {text}, which this build writes"
+    elif os.path.isfile(os.path.join(root, text)):
+        also += f", and {text}"
     changed = tuple(
         option
         for option in ("sitemap_name", "index_name")
@@ -185,10 +195,7 @@ def _earlier_names_notice(names: list[str], options: SitemapOptions) -> Notice:
         f"name{'s' if many else ''}, {'are' if many else 'is'} still here and no longer kept "
         f"up to date, as {' and '.join(changed)} name{'' if len(changed) > 1 else 's'} "
         f"{'other files' if len(changed) > 1 else 'another file'} now; remove "
-        f"{'them' if many else 'it'} (and the parts and .gz twins "
-        f"{'they list' if many else 'it lists'}"
-        + (", but not the text file this build writes" if options.txt else ", and the text file")
-        + ") by hand",
+        f"{'them' if many else 'it'} (and {also}) by hand",
         changed,
     )
 
@@ -353,7 +360,7 @@ def _build(
             report(_foreign_twins_notice(twins, option))
     earlier = _at_default_names(root, options)
     if earlier:
-        report(_earlier_names_notice(earlier, options))
+        report(_earlier_names_notice(earlier, options, root))
     if written.urls and all_templates(root, [page.path for page in first]):
         report(
             _templates_notice(

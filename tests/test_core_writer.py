@@ -363,7 +363,8 @@ def test_another_tools_text_twin_beside_a_sitemap_written_without_one_is_a_warni
     notices.clear()
     build_sitemaps(tmp_path, renamed, pages(2), report=notices.append)
     assert [n.code for n in notices] == ["earlier-names"]
-    assert notices[0].message.endswith(", and the text file) by hand")
+    # Its parts are this build's files (sitemap_name is the same), its text file is not.
+    assert notices[0].message.endswith("remove it (and its .gz twin, and sitemap.txt) by hand")
 
 
 def test_replacing_a_file_another_tool_wrote_warns_naming_it_and_the_option(
@@ -542,6 +543,23 @@ def test_an_index_rename_alone_names_that_option_alone(tmp_path: Path) -> None:
     assert notices[0].message.startswith(
         "sitemap-index.xml, written by an earlier build under the default name, is still here "
         "and no longer kept up to date, as index_name names another file now; remove it"
+    )
+    # The old index's sitemap.xml and sitemap.txt are this build's: not to be removed.
+    assert notices[0].message.endswith(
+        "remove it (and its .gz twin, but not sitemap.txt, which this build writes) by hand"
+    )
+
+
+def test_every_name_changed_names_the_earlier_text_file_too(tmp_path: Path) -> None:
+    build_sitemaps(tmp_path, resolve_options({"base_url": BASE}), pages(2))
+    notices: list[Notice] = []
+    renamed = {"sitemap_name": "pages.xml", "txt_name": "pages.txt", "index_name": "smi.xml"}
+    build_sitemaps(
+        tmp_path, resolve_options({"base_url": BASE, **renamed}), pages(2), report=notices.append
+    )
+    assert [n.code for n in notices] == ["earlier-names"]
+    assert notices[0].message.endswith(
+        "remove them (and the parts and .gz twins they list, and sitemap.txt) by hand"
     )
 
 
