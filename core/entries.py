@@ -572,7 +572,7 @@ class EntryMaker:
         skip_noindex = self.options.skips_noindex
         unmatched = self.unmatched
         not_found = self._not_found
-        path = ""
+        path = listed = ""  # the last page's path, and the last listed page's
         for page in pages:
             path, meta, url = page.path, page.meta, page.url
             if meta.exclude or (excluded is not None and excluded(path)):
@@ -691,10 +691,11 @@ class EntryMaker:
                     priority = by_depth.get(depth)
                     if priority is None:
                         priority = self._depth_priority(depth)
+            listed = path
             yield page, Entry(loc, lastmod, changefreq, priority)
         same = None if varied or not older else one_older
         self.file_times = FileTimes(recent, older - committed, clamped, same)
-        for notice in self._unmatched_notices(path):
+        for notice in self._unmatched_notices(listed or path):
             self.report(notice)
         if self.future_files:
             self.report(_future_files_notice(self.future_files, *self.first_future))

@@ -929,6 +929,13 @@ def test_a_pattern_that_matches_no_page_is_a_warning(tmp_path: Path) -> None:
     adapter: list[Notice] = []
     build_sitemaps(tmp_path, options, site, report=adapter.append, left_out=["blgo/x.html"])
     assert "'blgo/'" not in " ".join(n.message for n in adapter if n.code == "unmatched-pattern")
+    # The example is a listed page's path, not that of a page its front matter leaves out.
+    hidden = [*site, Page("secret/index.html", meta=PageMetadata(exclude=True))]
+    with_hidden: list[Notice] = []
+    build_sitemaps(tmp_path, options, hidden, report=with_hidden.append)
+    assert next(n for n in with_hidden if n.code == "unmatched-pattern").message.endswith(
+        "such as 'guide/x.html'"
+    )
     # The scan of an output folder is told the same, a redirect stub counting as matched.
     (tmp_path / "index.html").write_text("<html></html>", encoding="utf-8")
     scanned: list[Notice] = []
