@@ -40,7 +40,16 @@ from .robots import (
 )
 from .robots_rules import Blocked, DisallowedUrls
 from .urls import base_path, encode_file_path, local_host
-from .writer import FileNames, Progress, SitemapWriter, WriteResult, is_own_file, opens_as_sitemap
+from .writer import (
+    FileNames,
+    Progress,
+    SitemapWriter,
+    WriteResult,
+    is_own_file,
+    opens_as_sitemap,
+    read_head,
+)
+from .xml import MARKER
 
 _logger = logging.getLogger("sitemapkit")
 
@@ -169,6 +178,45 @@ def _at_default_names(root: str, options: SitemapOptions) -> list[str]:
         if os.path.isfile(path) and is_own_file(path, {}):
             found.append(name)
     return found
+
+
+def _indexes_named_otherwise(root: str, options: SitemapOptions) -> list[str]:
+    """Indexes an earlier build wrote at the top of the output under a name that is neither
+    this build's nor a default (`index_name` changed since): no longer kept up to date, yet
+    served, and read still by a search console that was given one."""
+    skip = {options.index_name, options.sitemap_name, *DEFAULT_XML_NAMES}
+    try:
+        with os.scandir(root) as entries:
+            names = sorted(
+                entry.name
+                for entry in entries
+                if entry.name.endswith(".xml")
+                and entry.name not in skip
+                and entry.is_file(follow_symlinks=False)
+            )
+    except OSError:
+        return []
+    ours = MARKER.encode()
+    found = []
+    for name in names:
+        head = read_head(os.path.join(root, name), 512)
+        if head is not None and ours in head and b"<sitemapindex" in head:
+            found.append(name)
+    return found
+
+
+def _indexes_named_otherwise_notice(names: list[str]) -> Notice:
+    many = len(names) > 1
+    return Notice(
+        "info",
+        "earlier-names",
+        f"{' and '.join(names)}, {'indexes' if many else 'an index'} an earlier build wrote "
+        f"under {'names' if many else 'a name'} index_name no longer gives, "
+        f"{'are' if many else 'is'} still here and no longer kept up to date; remove "
+        f"{'them' if many else 'it'} (and the sitemaps, text files and .gz twins "
+        f"{'they list' if many else 'it lists'} that this build does not write) by hand",
+        ("index_name",),
+    )
 
 
 def _earlier_names_notice(names: list[str], options: SitemapOptions, root: str) -> Notice:
@@ -361,6 +409,9 @@ def _build(
     earlier = _at_default_names(root, options)
     if earlier:
         report(_earlier_names_notice(earlier, options, root))
+    renamed = _indexes_named_otherwise(root, options)
+    if renamed:
+        report(_indexes_named_otherwise_notice(renamed))
     if written.urls and all_templates(root, [page.path for page in first]):
         report(
             _templates_notice(

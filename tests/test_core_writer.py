@@ -550,6 +550,36 @@ def test_an_index_rename_alone_names_that_option_alone(tmp_path: Path) -> None:
     )
 
 
+def test_an_index_left_under_a_name_no_longer_given_is_named(tmp_path: Path) -> None:
+    """Back from other names to the defaults, or to a third name: the index written under
+    the name given before is found by its marker, once; another tool's index is not."""
+    renamed = {"sitemap_name": "pages.xml", "txt_name": "pages.txt", "index_name": "smi.xml"}
+    build_sitemaps(tmp_path, resolve_options({"base_url": BASE, **renamed}), pages(2))
+    (tmp_path / "feed-index.xml").write_text(
+        '<?xml version="1.0"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+    )
+    for names in ({}, {"index_name": "other.xml"}):
+        notices: list[Notice] = []
+        options = resolve_options({"base_url": BASE, **names})
+        build_sitemaps(tmp_path, options, pages(2), report=notices.append)
+        told = [n for n in notices if n.code == "earlier-names" and "smi.xml" in n.message]
+        assert [(n.level, n.options) for n in told] == [("info", ("index_name",))]
+        assert told[0].message == (
+            "smi.xml, an index an earlier build wrote under a name index_name no longer gives, "
+            "is still here and no longer kept up to date; remove it (and the sitemaps, text "
+            "files and .gz twins it lists that this build does not write) by hand"
+        )
+        assert "feed-index.xml" not in " ".join(n.message for n in notices)
+    (tmp_path / "smi.xml").unlink()
+    notices.clear()
+    build_sitemaps(tmp_path, resolve_options({"base_url": BASE}), pages(2), report=notices.append)
+    assert [n.message for n in notices if n.code == "earlier-names"] == [
+        "other.xml, an index an earlier build wrote under a name index_name no longer gives, "
+        "is still here and no longer kept up to date; remove it (and the sitemaps, text files "
+        "and .gz twins it lists that this build does not write) by hand"
+    ]
+
+
 def test_every_name_changed_names_the_earlier_text_file_too(tmp_path: Path) -> None:
     build_sitemaps(tmp_path, resolve_options({"base_url": BASE}), pages(2))
     notices: list[Notice] = []
