@@ -1876,6 +1876,16 @@ def test_clean_urls_with_materials_offline_plugin_after_it_is_a_warning(
         "use_directory_urls: true for URLs without `.html` everywhere, or remove it"
     ]
     assert (site / "guide" / "install.html").is_file()  # the offline plugin's file names
+    caplog.clear()
+    plugins = ["search", {"sitemapkit": {"pretty_urls": False}}, "offline"]
+    config = {"site_url": "https://example.com/", "theme": "material", "plugins": plugins}
+    with caplog.at_level(logging.WARNING):
+        run_build(make_site(tmp_path / "pretty", config))
+    assert sitemapkit_messages(caplog, logging.WARNING) == [
+        "sitemapkit: plugins.sitemapkit.pretty_urls has no effect with MkDocs: the sitemap "
+        "lists MkDocs' own URLs; they end in .html already (use_directory_urls is false): "
+        "remove it"
+    ]
 
 
 def mkdocs_build_process(project: Path) -> subprocess.CompletedProcess[str]:

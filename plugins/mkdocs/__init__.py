@@ -34,7 +34,7 @@ from sitemapkit.urls import normalise_base_url
 
 from .api_docs import ApiModules
 from .blog_drafts import BLOG_MODULE, unpublished_posts
-from .config import SitemapkitConfig, clean_urls_advice, core_options
+from .config import SitemapkitConfig, clean_urls_advice, core_options, pretty_urls_advice
 from .git_dates import shallow_clone
 from .included import IncludedFiles
 from .macro_includes import MacroIncludes
@@ -221,9 +221,12 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
     @event_priority(-100)  # late, though any plugin's files are final by now
     def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment:
         drop_theme_template(files, config)  # before MkDocs copies static files
-        advice = clean_urls_advice(self.config, config)
-        if advice is not None:
-            self._warn_once(advice)
+        for advice in (
+            pretty_urls_advice(self.config, config),
+            clean_urls_advice(self.config, config),
+        ):
+            if advice is not None:
+                self._warn_once(advice)
         if self.open:
             build = self.open[-1]
             build.files = files

@@ -89,6 +89,22 @@ def clean_urls_advice(plugin_config: Mapping[str, Any], config: MkDocsConfig) ->
     )
 
 
+def pretty_urls_advice(plugin_config: Mapping[str, Any], config: MkDocsConfig) -> str | None:
+    """`pretty_urls: false`, which MkDocs' own URLs leave without effect; read, as
+    `clean_urls_advice`, once every plugin's `on_config` has run."""
+    if plugin_config["pretty_urls"] is not False:
+        return None
+    fix = (
+        "set `use_directory_urls: false` for .html URLs and remove it"
+        if config.use_directory_urls
+        else "they end in .html already (use_directory_urls is false): remove it"
+    )
+    return (
+        f"{SPELLING.format('pretty_urls')} has no effect with MkDocs: the sitemap lists "
+        f"MkDocs' own URLs; {fix}"
+    )
+
+
 def core_options(
     plugin_config: Mapping[str, Any], config: MkDocsConfig, command: str, log: PrefixedLogger
 ) -> SitemapOptions | None:
@@ -99,16 +115,6 @@ def core_options(
     address in mkdocs.yml itself).
     """
     values = dict(plugin_config)
-    if values["pretty_urls"] is False:
-        fix = (
-            "set `use_directory_urls: false` for .html URLs and remove it"
-            if config.use_directory_urls
-            else "they end in .html already (use_directory_urls is false): remove it"
-        )
-        log.warning(
-            f"{SPELLING.format('pretty_urls')} has no effect with MkDocs: the sitemap lists "
-            f"MkDocs' own URLs; {fix}"
-        )
     chosen_base = values["base_url"]
     if chosen_base is None:
         preview = f"set {SPELLING.format('base_url')} to preview the sitemap"
