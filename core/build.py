@@ -47,9 +47,7 @@ from .writer import (
     WriteResult,
     is_own_file,
     opens_as_sitemap,
-    read_head,
 )
-from .xml import MARKER
 
 _logger = logging.getLogger("sitemapkit")
 
@@ -180,57 +178,39 @@ def _at_default_names(root: str, options: SitemapOptions) -> list[str]:
     return found
 
 
-def _indexes_named_otherwise(root: str, options: SitemapOptions) -> list[str]:
-    """Indexes an earlier build wrote at the top of the output under a name that is neither
-    this build's nor a default (`index_name` changed since): no longer kept up to date, yet
-    served, and read still by a search console that was given one."""
-    skip = {options.index_name, options.sitemap_name, *DEFAULT_XML_NAMES}
-    try:
-        with os.scandir(root) as entries:
-            names = sorted(
-                entry.name
-                for entry in entries
-                if entry.name.endswith(".xml")
-                and entry.name not in skip
-                and entry.is_file(follow_symlinks=False)
-            )
-    except OSError:
-        return []
-    ours = MARKER.encode()
-    found = []
-    for name in names:
-        head = read_head(os.path.join(root, name), 512)
-        if head is not None and ours in head and b"<sitemapindex" in head:
-            found.append(name)
-    return found
-
-
 def _indexes_named_otherwise_notice(names: list[str]) -> Notice:
     many = len(names) > 1
     return Notice(
         "info",
         "earlier-names",
         f"{' and '.join(names)}, {'indexes' if many else 'an index'} an earlier build wrote "
-        f"under {'names' if many else 'a name'} index_name no longer gives, "
-        f"{'are' if many else 'is'} still here and no longer kept up to date; remove "
-        f"{'them' if many else 'it'} (and the sitemaps, text files and .gz twins "
-        f"{'they list' if many else 'it lists'} that this build does not write) by hand",
-        ("index_name",),
+        f"under {'names' if many else 'a name'} that sitemap_name and index_name no longer "
+        f"give, {'are' if many else 'is'} still here and no longer kept up to date; remove "
+        f"{'them' if many else 'it'} (and the sitemaps and text files "
+        f"{'they list or note' if many else 'it lists or notes'} that this build does not "
+        "write, with any .gz twins) by hand",
+        ("sitemap_name", "index_name"),
     )
 
 
-def _earlier_names_notice(names: list[str], options: SitemapOptions, root: str) -> Notice:
+def _earlier_names_notice(
+    names: list[str], options: SitemapOptions, root: str, written: Collection[str]
+) -> Notice:
     many = len(names) > 1
+    also: list[str] = []
     # The parts the earlier index lists are this build's files when sitemap_name is the same.
     if options.sitemap_name != _DEFAULT_OPTIONS.sitemap_name:
-        also = f"the parts and .gz twins {'they list' if many else 'it lists'}"
-    else:
-        also = f"{'their' if many else 'its'} .gz twin{'s' if many else ''}"
+        also.append(f"the parts {'they list' if many else 'it lists'}")
+    if any(os.path.isfile(os.path.join(root, name + ".gz")) for name in names):
+        also.append(f"{'their' if many else 'its'} .gz twin{'s' if many else ''}")
     text = _DEFAULT_OPTIONS.txt_name
-    if options.txt and options.txt_name == text:
-        also += f", but not {text}, which this build writes"
+    spared = ""
+    if text in written:  # not when split: the earlier build's sitemap.txt is left then
+        spared = f", but not {text}, which this build writes"
     elif os.path.isfile(os.path.join(root, text)):
-        also += f", and {text}"
+        also.append(text)
+    listed = ", ".join(also[:-1]) + (" and " if len(also) > 1 else "") + also[-1] if also else ""
+    extra = f" (and {listed}{spared})" if listed else (f" ({spared[2:]})" if spared else "")
     changed = tuple(
         option
         for option in ("sitemap_name", "index_name")
@@ -243,7 +223,7 @@ def _earlier_names_notice(names: list[str], options: SitemapOptions, root: str) 
         f"name{'s' if many else ''}, {'are' if many else 'is'} still here and no longer kept "
         f"up to date, as {' and '.join(changed)} name{'' if len(changed) > 1 else 's'} "
         f"{'other files' if len(changed) > 1 else 'another file'} now; remove "
-        f"{'them' if many else 'it'} (and {also}) by hand",
+        f"{'them' if many else 'it'}{extra} by hand",
         changed,
     )
 
@@ -408,10 +388,9 @@ def _build(
             report(_foreign_twins_notice(twins, option))
     earlier = _at_default_names(root, options)
     if earlier:
-        report(_earlier_names_notice(earlier, options, root))
-    renamed = _indexes_named_otherwise(root, options)
-    if renamed:
-        report(_indexes_named_otherwise_notice(renamed))
+        report(_earlier_names_notice(earlier, options, root, written.files))
+    if written.renamed_indexes:
+        report(_indexes_named_otherwise_notice(written.renamed_indexes))
     if written.urls and all_templates(root, [page.path for page in first]):
         report(
             _templates_notice(

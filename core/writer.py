@@ -196,6 +196,9 @@ class WriteResult:
     #: `.gz` files of another tool beside a sitemap written without one (MkDocs' own
     #: `sitemap.xml.gz`): their URLs are no longer the sitemap's.
     foreign_twins: list[str] = field(default_factory=list)
+    #: Indexes this tool wrote at the top of the output under names neither this build's nor
+    #: the defaults (`index_name` or `sitemap_name` changed since): served, yet not kept up.
+    renamed_indexes: list[str] = field(default_factory=list)
 
 
 def read_head(path: str, size: int = 4096) -> bytes | None:
@@ -350,6 +353,35 @@ def noted_text_files(index: bytes) -> dict[str, int | None]:
         if len(recorded) == len(names):
             sizes = list(recorded)
     return dict(zip(names, sizes, strict=True))
+
+
+#: The most top-level XML files read in search of an index left under an earlier name: a site
+#: has a handful (feeds, a browserconfig); a folder of thousands is not read through.
+MOST_READ_FOR_RENAMED = 100
+
+
+def indexes_named_otherwise(root: str, skip: Set[str]) -> dict[str, bytes]:
+    """The indexes this tool wrote at the top of `root` under names not in `skip`, in name
+    order: an earlier build's, under an `index_name` or `sitemap_name` since changed."""
+    try:
+        with os.scandir(root) as entries:
+            names = [
+                entry.name
+                for entry in entries
+                if entry.name.endswith(".xml")
+                and entry.name not in skip
+                and entry.is_file(follow_symlinks=False)
+            ]
+    except OSError:
+        return {}
+    # Parts' names (`pages-7.xml`) last: an earlier split's hundreds must not use up the reads.
+    names.sort(key=lambda name: (_XML_PART.fullmatch(name) is not None, name))
+    found: dict[str, bytes] = {}
+    for name in names[:MOST_READ_FOR_RENAMED]:
+        data = read_own_index(os.path.join(root, name))
+        if data is not None:
+            found[name] = data
+    return found
 
 
 def read_own_index(index_path: str) -> bytes | None:
@@ -525,6 +557,13 @@ class SitemapWriter:
                 (part, names.xml_part(k), names.txt_part(k))
                 for k, part in enumerate(self._parts, start=1)
             ]
+        # An index left under a name since changed: its text files are ours too, and the
+        # build names it for the user to remove.
+        skip = {names.index, names.sitemap, *DEFAULT_XML_NAMES, *(name for _, name, _ in targets)}
+        renamed = indexes_named_otherwise(self.root, skip)
+        for data in renamed.values():
+            known = noted_text_files(data) | known
+        result.renamed_indexes = list(renamed)
         placements: list[tuple[str, str]] = []  # (temporary file, name), in the order placed
         index_rows: list[tuple[str, int | None]] = []
         text_files: list[str] = []

@@ -364,7 +364,7 @@ def test_another_tools_text_twin_beside_a_sitemap_written_without_one_is_a_warni
     build_sitemaps(tmp_path, renamed, pages(2), report=notices.append)
     assert [n.code for n in notices] == ["earlier-names"]
     # Its parts are this build's files (sitemap_name is the same), its text file is not.
-    assert notices[0].message.endswith("remove it (and its .gz twin, and sitemap.txt) by hand")
+    assert notices[0].message.endswith("remove it (and sitemap.txt) by hand")
 
 
 def test_replacing_a_file_another_tool_wrote_warns_naming_it_and_the_option(
@@ -546,7 +546,7 @@ def test_an_index_rename_alone_names_that_option_alone(tmp_path: Path) -> None:
     )
     # The old index's sitemap.xml and sitemap.txt are this build's: not to be removed.
     assert notices[0].message.endswith(
-        "remove it (and its .gz twin, but not sitemap.txt, which this build writes) by hand"
+        "remove it (but not sitemap.txt, which this build writes) by hand"
     )
 
 
@@ -563,21 +563,51 @@ def test_an_index_left_under_a_name_no_longer_given_is_named(tmp_path: Path) -> 
         options = resolve_options({"base_url": BASE, **names})
         build_sitemaps(tmp_path, options, pages(2), report=notices.append)
         told = [n for n in notices if n.code == "earlier-names" and "smi.xml" in n.message]
-        assert [(n.level, n.options) for n in told] == [("info", ("index_name",))]
+        assert [(n.level, n.options) for n in told] == [("info", ("sitemap_name", "index_name"))]
         assert told[0].message == (
-            "smi.xml, an index an earlier build wrote under a name index_name no longer gives, "
-            "is still here and no longer kept up to date; remove it (and the sitemaps, text "
-            "files and .gz twins it lists that this build does not write) by hand"
+            "smi.xml, an index an earlier build wrote under a name that sitemap_name and "
+            "index_name no longer give, is still here and no longer kept up to date; remove it "
+            "(and the sitemaps and text files it lists or notes that this build does not write, "
+            "with any .gz twins) by hand"
         )
         assert "feed-index.xml" not in " ".join(n.message for n in notices)
     (tmp_path / "smi.xml").unlink()
     notices.clear()
     build_sitemaps(tmp_path, resolve_options({"base_url": BASE}), pages(2), report=notices.append)
+    assert [n.message.split(",")[0] for n in notices if n.code == "earlier-names"] == ["other.xml"]
+
+
+def test_earlier_names_tells_only_of_files_there_and_not_written_again(tmp_path: Path) -> None:
+    """A split build writes sitemap-1.txt, not sitemap.txt: the earlier one is to go. A `.gz`
+    twin is named when there is one."""
+    build_sitemaps(tmp_path, resolve_options({"base_url": BASE, "gzip": True}), pages(5))
+    notices: list[Notice] = []
+    split = {"base_url": BASE, "max_urls": 2, "index_name": "idx.xml", "gzip": True}
+    build_sitemaps(tmp_path, resolve_options(split), pages(5), report=notices.append)
     assert [n.message for n in notices if n.code == "earlier-names"] == [
-        "other.xml, an index an earlier build wrote under a name index_name no longer gives, "
-        "is still here and no longer kept up to date; remove it (and the sitemaps, text files "
-        "and .gz twins it lists that this build does not write) by hand"
+        "sitemap-index.xml, written by an earlier build under the default name, is still here "
+        "and no longer kept up to date, as index_name names another file now; remove it (and "
+        "its .gz twin and sitemap.txt) by hand"
     ]
+    assert "sitemap.txt" not in build_sitemaps(tmp_path, resolve_options(split), pages(5)).files
+
+
+def test_an_index_of_many_parts_under_an_earlier_name_is_found_and_its_texts_known(
+    tmp_path: Path,
+) -> None:
+    """The text files' note before `<sitemapindex` grows with the parts; the parts' text files
+    the earlier index notes are known as this tool's when a build writes them again."""
+    earlier = {"base_url": BASE, "max_urls": 1, "sitemap_name": "pages.xml", "index_name": "a.xml"}
+    build_sitemaps(tmp_path, resolve_options(earlier), pages(200))
+    assert (tmp_path / "a.xml").read_bytes().index(b"<sitemapindex") > 512
+    notices: list[Notice] = []
+    build_sitemaps(
+        tmp_path,
+        resolve_options({"base_url": BASE, "max_urls": 1}),
+        pages(200),
+        report=notices.append,
+    )
+    assert [n.message.split(",")[0] for n in notices] == ["a.xml and pages.xml"]
 
 
 def test_every_name_changed_names_the_earlier_text_file_too(tmp_path: Path) -> None:
@@ -589,7 +619,7 @@ def test_every_name_changed_names_the_earlier_text_file_too(tmp_path: Path) -> N
     )
     assert [n.code for n in notices] == ["earlier-names"]
     assert notices[0].message.endswith(
-        "remove them (and the parts and .gz twins they list, and sitemap.txt) by hand"
+        "remove them (and the parts they list and sitemap.txt) by hand"
     )
 
 
