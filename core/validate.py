@@ -155,9 +155,9 @@ def validate_target(
     return _Validation(target, base_url, site, now).run()
 
 
-#: How many URLs sharing one date (no time) make it look like a build's rather than a day's
-#: edits: a few pages written on one day share it honestly.
-_SAME_DAY_LEAST = 10
+#: How many URLs sharing one lastmod make it look like a build's time: a few pages edited on
+#: one day share a date honestly, and a few added in one commit (a new project's) its time.
+_SAME_LASTMOD_LEAST = 10
 
 
 class _Validation:
@@ -1047,9 +1047,7 @@ class _Validation:
                     "SOURCE_DATE_EPOCH=0), not when the page changed; leave such lastmods out",
                 )
         instants = {moment for moment in of_pages.values() if moment is not None}
-        # A day alone is shared by a small site's pages edited on one day: only many say more.
-        least = _SAME_DAY_LEAST if "T" not in next(iter(of_pages), "T") else 2
-        if with_lastmod == total >= least and len(instants) == 1:
+        if with_lastmod == total >= _SAME_LASTMOD_LEAST and len(instants) == 1:
             check = self.lastmods[0][0]
             files = len(self.lastmods)
             where = f" of the {files:,} sitemap files" if files > 1 else ""

@@ -169,7 +169,7 @@ DEFECTS = [
         "future-lastmod.xml", "future-lastmod", 3, "2999-01-01 is in the future", False, "warning"
     ),
     Defect(
-        "same-lastmod.xml", "same-lastmod", None, "all 3 URLs share one lastmod", False, "warning"
+        "same-lastmod.xml", "same-lastmod", None, "all 10 URLs share one lastmod", False, "warning"
     ),
     Defect(
         "stale-index-lastmod/sitemap-index.xml",
@@ -546,11 +546,11 @@ def test_lastmods_before_1990_are_one_warning_per_file_naming_the_first_line(
 
 def test_one_lastmod_over_several_files_says_so(make_tree: Callable[..., Path]) -> None:
     stamp = "2024-05-01T10:00:00+00:00"
-    part = (
-        f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{NS}">\n'
-        "<url><loc>https://example.com/{0}.html</loc><lastmod>" + stamp + "</lastmod></url>\n"
-        "</urlset>\n"
+    rows = "".join(
+        f"<url><loc>https://example.com/{{0}}{n}.html</loc><lastmod>{stamp}</lastmod></url>\n"
+        for n in range(5)
     )
+    part = f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{NS}">\n{rows}</urlset>\n'
     index = (
         f'<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="{NS}">\n'
         "<sitemap><loc>https://example.com/s-1.xml</loc></sitemap>\n"
@@ -558,8 +558,7 @@ def test_one_lastmod_over_several_files_says_so(make_tree: Callable[..., Path]) 
     )
     site = make_tree(
         {
-            "a.html": "<p>",
-            "b.html": "<p>",
+            **{f"{name}{n}.html": "<p>" for name in "ab" for n in range(5)},
             "s-1.xml": part.format("a"),
             "s-2.xml": part.format("b"),
             "sitemap-index.xml": index,
@@ -567,19 +566,28 @@ def test_one_lastmod_over_several_files_says_so(make_tree: Callable[..., Path]) 
     )
     report = validate_target(site)
     assert [p.message for p in report.problems if p.code == "same-lastmod"] == [
-        f"all 2 URLs of the 2 sitemap files share one lastmod ({stamp}); that looks like a "
+        f"all 10 URLs of the 2 sitemap files share one lastmod ({stamp}); that looks like a "
         "build time, not when each page changed; leave lastmod out if it is unknown"
     ]
 
 
-@pytest.mark.parametrize(("pages", "told"), [(3, False), (10, True)])
-def test_one_date_shared_by_a_few_pages_is_a_days_edits_not_a_build_time(
-    make_tree: Callable[..., Path], pages: int, told: bool
+@pytest.mark.parametrize(
+    ("pages", "told", "lastmod"),
+    [
+        (3, False, "2024-03-05"),
+        (10, True, "2024-03-05"),
+        (9, False, "2024-03-01T09:00:00+00:00"),
+        (10, True, "2024-03-01T09:00:00+00:00"),
+    ],
+)
+def test_one_lastmod_shared_by_a_few_pages_is_a_days_edits_not_a_build_time(
+    make_tree: Callable[..., Path], pages: int, told: bool, lastmod: str
 ) -> None:
-    """`--lastmod-format date` on a small site edited in one day: its dates agree honestly."""
+    """`--lastmod-format date` on a small site edited in one day, or a new project's pages
+    added in one commit (the git plugin's dates): their lastmods agree honestly."""
     names = [f"p{n}.html" for n in range(pages)]
     rows = "".join(
-        f"<url><loc>https://example.com/{name}</loc><lastmod>2024-03-05</lastmod></url>\n"
+        f"<url><loc>https://example.com/{name}</loc><lastmod>{lastmod}</lastmod></url>\n"
         for name in names
     )
     sitemap = f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{NS}">\n{rows}</urlset>\n'
