@@ -1824,6 +1824,22 @@ def test_an_unknown_option_stops_the_build_naming_it_and_the_option_meant(
     assert not (tmp_path / "site" / "sitemap.xml").exists()
 
 
+def test_a_page_told_of_by_the_core_is_named_by_its_markdown_file(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A lastmod in the future stated in front matter: the warning names `guide/later.md`,
+    as the plugin's other front-matter messages do, not `guide/later/index.html`."""
+    docs = {**DOCS, "guide/later.md": "---\nsitemap:\n  lastmod: 2999-01-01\n---\n\n# Later\n"}
+    config_file = make_site(tmp_path, {"site_url": "https://example.com/"}, docs)
+    with caplog.at_level(logging.WARNING):
+        run_build(config_file)
+    (warning,) = [m for m in sitemapkit_messages(caplog, logging.WARNING) if "2999" in m]
+    assert warning.startswith(
+        "sitemapkit: page 'guide/later.md': the lastmod its metadata states, "
+        "2999-01-01T00:00:00+00:00, is in the future"
+    ), warning
+
+
 def test_pretty_urls_and_clean_urls_without_directory_urls_are_warnings(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -108,6 +108,18 @@ def log_notice(
     (log.warning if notice.level == "warning" else log.info)(message)
 
 
+def named_by_source(notice: Notice, files: Files) -> Notice:
+    """A notice about one page names its Markdown file (`guide.md`), as the plugin's other
+    messages do, rather than the HTML file MkDocs writes for it (`guide/index.html`)."""
+    if not notice.page:
+        return notice
+    file = next((file for file in files if file.dest_uri == notice.page), None)
+    if file is None or file.src_uri == notice.page:
+        return notice
+    message = notice.message.replace(f"page {notice.page!r}", f"page {file.src_uri!r}", 1)
+    return dataclasses.replace(notice, message=message)
+
+
 def warn_of_shallow_clone(folders: Iterable[str]) -> None:
     """A shallow clone gives every page unchanged within its commits the oldest one's date:
     told when the git plugin dated some page (`folders`: where the repositories may be)."""
@@ -321,6 +333,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         options = build.options
         if options is None or build.files is None:
             return
+        files = build.files
         try:
             with paused_gc():  # see sitemapkit.gc_pause: MkDocs' heap is large
                 if build.pages is None:
@@ -370,7 +383,9 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                     config.site_dir,
                     options,
                     pages,
-                    report=lambda notice: log_notice(notice, git_plugin, self.dirty, git_dated),
+                    report=lambda notice: log_notice(
+                        named_by_source(notice, files), git_plugin, self.dirty, git_dated
+                    ),
                     build_started_ns=self.started_ns,
                     left_out=sorted(self.left_out),
                 )
