@@ -363,15 +363,19 @@ MOST_READ_FOR_RENAMED = 100
 def indexes_named_otherwise(root: str, skip: Set[str]) -> dict[str, bytes]:
     """The indexes this tool wrote at the top of `root` under names not in `skip`, in name
     order: an earlier build's, under an `index_name` or `sitemap_name` since changed."""
+    by_case = {name.lower(): name for name in skip}
+    names: list[str] = []
     try:
         with os.scandir(root) as entries:
-            names = [
-                entry.name
-                for entry in entries
-                if entry.name.endswith(".xml")
-                and entry.name not in skip
-                and entry.is_file(follow_symlinks=False)
-            ]
+            for entry in entries:
+                name = entry.name
+                if not name.endswith(".xml") or name in skip:
+                    continue
+                same = by_case.get(name.lower())  # one of `skip` where case is not told apart
+                if same is not None and _same_file(entry.path, os.path.join(root, same)):
+                    continue
+                if entry.is_file(follow_symlinks=False):
+                    names.append(name)
     except OSError:
         return {}
     # Parts' names (`pages-7.xml`) last: an earlier split's hundreds must not use up the reads.
@@ -613,6 +617,12 @@ class SitemapWriter:
             self._remove_stale(noted, listed, result)
         result.orphaned = [
             name for name in result.orphaned if os.path.lexists(os.path.join(self.root, name))
+        ]
+        # A split build's copy of its index at an earlier `sitemap_name` went with its parts.
+        result.renamed_indexes = [
+            name
+            for name in result.renamed_indexes
+            if os.path.lexists(os.path.join(self.root, name))
         ]
         result.foreign_twins = self._foreign_twins(result.files, known)
         return result

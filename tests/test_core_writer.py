@@ -610,6 +610,21 @@ def test_an_index_of_many_parts_under_an_earlier_name_is_found_and_its_texts_kno
     assert [n.message.split(",")[0] for n in notices] == ["a.xml and pages.xml"]
 
 
+def test_an_index_removed_with_its_parts_is_not_named(tmp_path: Path) -> None:
+    """A split build's index copy at an earlier `sitemap_name` is removed with the parts it
+    lists (its name is in this build's earlier index): nothing is left to tell of."""
+    build_sitemaps(
+        tmp_path,
+        resolve_options({"base_url": BASE, "max_urls": 2, "sitemap_name": "old.xml"}),
+        pages(5),
+    )
+    notices: list[Notice] = []
+    new = {"base_url": BASE, "max_urls": 2, "sitemap_name": "new.xml"}
+    result = build_sitemaps(tmp_path, resolve_options(new), pages(5), report=notices.append)
+    assert "old.xml" in result.removed
+    assert "earlier-names" not in [n.code for n in notices]
+
+
 def test_every_name_changed_names_the_earlier_text_file_too(tmp_path: Path) -> None:
     build_sitemaps(tmp_path, resolve_options({"base_url": BASE}), pages(2))
     notices: list[Notice] = []
