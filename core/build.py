@@ -40,14 +40,7 @@ from .robots import (
 )
 from .robots_rules import Blocked, DisallowedUrls
 from .urls import base_path, encode_file_path, local_host
-from .writer import (
-    FileNames,
-    Progress,
-    SitemapWriter,
-    WriteResult,
-    is_own_file,
-    opens_as_sitemap,
-)
+from .writer import FileNames, Progress, SitemapWriter, WriteResult, is_own_file, opens_as_sitemap
 
 _logger = logging.getLogger("sitemapkit")
 
@@ -204,13 +197,13 @@ def _earlier_names_notice(
     if any(os.path.isfile(os.path.join(root, name + ".gz")) for name in names):
         also.append(f"{'their' if many else 'its'} .gz twin{'s' if many else ''}")
     text = _DEFAULT_OPTIONS.txt_name
-    spared = ""
-    if text in written:  # not when split: the earlier build's sitemap.txt is left then
-        spared = f", but not {text}, which this build writes"
-    elif os.path.isfile(os.path.join(root, text)):
+    if text not in written and os.path.isfile(os.path.join(root, text)):
         also.append(text)
-    listed = ", ".join(also[:-1]) + (" and " if len(also) > 1 else "") + also[-1] if also else ""
-    extra = f" (and {listed}{spared})" if listed else (f" ({spared[2:]})" if spared else "")
+    series = ", ".join(also[:-1]) + " and " + also[-1] if len(also) > 1 else "".join(also)
+    clauses = [f"and {series}"] if also else []
+    if text in written:  # not when split: the earlier build's sitemap.txt is left then
+        clauses.append(f"but not {text}, which this build writes")
+    extra = f" ({', '.join(clauses)})" if clauses else ""
     changed = tuple(
         option
         for option in ("sitemap_name", "index_name")
