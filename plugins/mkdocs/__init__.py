@@ -108,15 +108,18 @@ def log_notice(
     (log.warning if notice.level == "warning" else log.info)(message)
 
 
-def named_by_source(notice: Notice, files: Files) -> Notice:
+def named_by_source(notice: Notice, files: Files, sources: dict[str, str]) -> Notice:
     """A notice about one page names its Markdown file (`guide.md`), as the plugin's other
-    messages do, rather than the HTML file MkDocs writes for it (`guide/index.html`)."""
+    messages do, rather than the HTML file MkDocs writes for it (`guide/index.html`).
+    `sources` (output path -> `src_uri`) is filled from `files` at the first such notice."""
     if not notice.page:
         return notice
-    file = next((file for file in files if file.dest_uri == notice.page), None)
-    if file is None or file.src_uri == notice.page:
+    if not sources:
+        sources.update((file.dest_uri, file.src_uri) for file in files)
+    source = sources.get(notice.page)
+    if source is None or source == notice.page:
         return notice
-    message = notice.message.replace(f"page {notice.page!r}", f"page {file.src_uri!r}", 1)
+    message = notice.message.replace(f"page {notice.page!r}", f"page {source!r}", 1)
     return dataclasses.replace(notice, message=message)
 
 
@@ -333,7 +336,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
         options = build.options
         if options is None or build.files is None:
             return
-        files = build.files
+        files, sources = build.files, dict[str, str]()
         try:
             with paused_gc():  # see sitemapkit.gc_pause: MkDocs' heap is large
                 if build.pages is None:
@@ -384,7 +387,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):  # type: ignore[valid-type
                     options,
                     pages,
                     report=lambda notice: log_notice(
-                        named_by_source(notice, files), git_plugin, self.dirty, git_dated
+                        named_by_source(notice, files, sources), git_plugin, self.dirty, git_dated
                     ),
                     build_started_ns=self.started_ns,
                     left_out=sorted(self.left_out),
