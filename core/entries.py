@@ -64,6 +64,14 @@ class Notice:
         """The message with each option it names spelt the way the user writes options."""
         return respell(self.message, self.options, spelling)
 
+    def naming(self, source: str) -> Notice:
+        """The same notice naming its page by `source`, the file the user edits (`guide.md`),
+        rather than the output file the generator wrote for it (`guide/index.html`)."""
+        if not self.page or source == self.page:
+            return self
+        message = self.message.replace(f"page {self.page!r}", f"page {source!r}", 1)
+        return replace(self, message=message)
+
 
 Report = Callable[[Notice], None]
 

@@ -1049,10 +1049,43 @@ def test_a_modified_date_in_the_future_is_ignored_with_a_warning_and_dates_no_li
     assert not any(value.startswith("209") for value in lastmods.values())
     warnings = [r.getMessage() for r in caplog.records if r.name.startswith("sitemapkit")]
     assert warnings == [
-        "sitemapkit: page 'typo.html': the lastmod its metadata states, "
+        "sitemapkit: page 'articles/typo.md': the lastmod its metadata states, "
         "2099-01-01T00:00:00+00:00, is in the future, so it is ignored and the page takes its "
         "file's time; correct the date in the page"
     ]
+
+
+def test_a_url_too_long_is_named_by_its_content_file_and_a_listings_by_its_path(
+    build: Callable[..., Path], caplog: pytest.LogCaptureFixture, schemas: SchemaSet
+) -> None:
+    deep = "/".join(["d" * 200] * 11)  # 2,200 characters, each folder's name within limits
+    tag = "t" * 240
+    files = {
+        "articles/old.md": article("Old", "old", "Python", "python"),
+        "articles/long.md": article(
+            "Long", "long", "Python", "python", f"Url: {deep}/\nSave_as: {deep}/index.html\n"
+        ),
+        "articles/tagged.md": article("Tagged", "tagged", "Python", tag),
+    }
+    with caplog.at_level(logging.WARNING, logger="sitemapkit"):
+        out = build(
+            files,
+            DEFAULT_PAGINATION=False,
+            TAG_URL=f"{deep[:1800]}/{{slug}}.html",
+            TAG_SAVE_AS=f"{deep[:1800]}/{{slug}}.html",
+        )
+    schemas.validate_folder(out)
+    locs = {row["loc"] for row in parse_urlset(out / "sitemap.xml")}
+    assert BASE + "old.html" in locs
+    assert not any(len(loc) >= 2048 for loc in locs)
+    warnings = sorted(r.getMessage() for r in caplog.records if r.name.startswith("sitemapkit"))
+    assert (
+        [w.split(" skipped:")[0] for w in warnings]
+        == [
+            "sitemapkit: page 'articles/long.md'",  # the article's Markdown file
+            f"sitemapkit: page '{deep[:1800]}/{tag}.html'",  # a listing: Pelican's template
+        ]
+    )
 
 
 def test_a_modified_date_before_the_articles_date_is_ignored_with_a_warning(

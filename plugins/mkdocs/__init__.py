@@ -117,10 +117,7 @@ def named_by_source(notice: Notice, files: Files, sources: dict[str, str]) -> No
     if not sources:
         sources.update((file.dest_uri, file.src_uri) for file in files)
     source = sources.get(notice.page)
-    if source is None or source == notice.page:
-        return notice
-    message = notice.message.replace(f"page {notice.page!r}", f"page {source!r}", 1)
-    return dataclasses.replace(notice, message=message)
+    return notice if source is None else notice.naming(source)
 
 
 def warn_of_shallow_clone(folders: Iterable[str]) -> None:

@@ -408,17 +408,18 @@ def write_separate(
         return
     left_out: list[str] = []
     listed = _listed(run, options, PathMatcher(options.include_static), left_out)
+    pages = [written.page for written in listed]
     try:
         result = build_sitemaps(
             run.output_path,
             dataclasses.replace(options.core, base_url=base_url),
             _checked(
-                [written.page for written in listed],
+                pages,
                 run.output_path,
                 options,
                 [written.page.path for written in listed if _rendered(written)],
             ),
-            report=report,
+            report=named_by_source(report, pages, run.pelican.settings["PATH"]),
             build_started_ns=started_ns,
             left_out=left_out,
             peer_files=peer_files,
@@ -488,6 +489,34 @@ def _templates_writing(settings: Any, options: SitemapOptions) -> str:
         f"{'that setting' if len(found) == 1 else 'those settings'} (and the template's name "
         "from DIRECT_TEMPLATES), as sitemapkit writes the sitemaps"
     )
+
+
+def named_by_source(report: Report, pages: list[Page], content_path: str) -> Report:
+    """`report`, a notice about one page naming its file in the content folder
+    (`articles/typo.md`), as Pelican's own messages do, rather than the file written for it
+    (`typo.html`). A listing's template is no file of the content: its page keeps its path."""
+    sources: dict[str, str] = {}
+
+    def named(notice: Notice) -> None:
+        if notice.page:
+            if not sources:
+                sources.update(_content_sources(pages, content_path))
+            source = sources.get(notice.page)
+            if source is not None:
+                notice = notice.naming(source)
+        report(notice)
+
+    return named
+
+
+def _content_sources(pages: list[Page], content_path: str) -> dict[str, str]:
+    """Output path -> the page's source relative to the content folder, where it is in it."""
+    root = os.path.join(os.path.abspath(content_path), "")
+    return {
+        page.path: page.sources[0][len(root) :].replace(os.sep, "/")
+        for page in pages
+        if page.sources and page.sources[0].startswith(root)
+    }
 
 
 def _log_notice(notice: Notice) -> None:
@@ -654,7 +683,7 @@ def write_sitemaps(main: SiteRun) -> None:
                 main.output_path,
                 options.core,
                 sites.pages,
-                report=held[0].append,
+                report=named_by_source(held[0].append, sites.pages, main.pelican.settings["PATH"]),
                 build_started_ns=main.started_ns,
                 left_out=sites.left_out,
                 peer_files=peer_files,
