@@ -286,8 +286,18 @@ def unlike_a_sitemap(path: str) -> str | None:
     return f"its root element is <{name}>"
 
 
-#: Text files an earlier build's index names, with the size each had (None: not recorded).
-NotedTextFiles = Mapping[str, int | None]
+#: Text files earlier builds' indexes name, with every size one of them gave each (None: not
+#: recorded): an index left under an earlier name may note the file as a later build wrote it.
+NotedTextFiles = Mapping[str, Set[int | None]]
+
+
+def noted_in(indexes: Iterable[bytes]) -> dict[str, set[int | None]]:
+    """The text files the indexes note (`noted_text_files`), with each size any of them gives."""
+    noted: dict[str, set[int | None]] = {}
+    for index in indexes:
+        for name, size in noted_text_files(index).items():
+            noted.setdefault(name, set()).add(size)
+    return noted
 
 
 def is_own_file(path: str, noted_text_files: NotedTextFiles) -> bool:
@@ -304,8 +314,8 @@ def is_own_file(path: str, noted_text_files: NotedTextFiles) -> bool:
         name = os.path.basename(path)
         if name not in noted_text_files:
             return False
-        size = noted_text_files[name]
-        if size is not None and os.path.getsize(path) != size:
+        sizes = noted_text_files[name]
+        if None not in sizes and os.path.getsize(path) not in sizes:
             return False
         lines = head.split(b"\n")[:-1] or [head]
         return all(line.startswith((b"http://", b"https://")) for line in lines if line)
@@ -542,17 +552,15 @@ class SitemapWriter:
             read_own_index(os.path.join(self.root, name)) for name in (names.index, names.sitemap)
         ]
         indexes = [data for data in earlier if data is not None]
-        noted = {name: size for data in indexes for name, size in noted_text_files(data).items()}
+        noted = noted_in(indexes)
         listed = set().union(*map(listed_files, indexes))
         # A text file an index at the default names notes is ours too (sitemap_name or
         # index_name changed since): recognised, though left for the user to tidy.
-        known = dict(noted)
-        for name in DEFAULT_XML_NAMES:
-            if name in (names.index, names.sitemap):
-                continue  # read above
-            data = read_own_index(os.path.join(self.root, name))
-            if data is not None:
-                known = noted_text_files(data) | known
+        others = [
+            read_own_index(os.path.join(self.root, name))
+            for name in DEFAULT_XML_NAMES
+            if name not in (names.index, names.sitemap)  # read above
+        ]
         base = self.options.base_url or ""
         if len(self._parts) == 1:
             targets = [(self._parts[0], names.sitemap, names.txt)]
@@ -565,8 +573,8 @@ class SitemapWriter:
         # build names it for the user to remove.
         skip = {names.index, names.sitemap, *DEFAULT_XML_NAMES, *(name for _, name, _ in targets)}
         renamed = indexes_named_otherwise(self.root, skip)
-        for data in renamed.values():
-            known = noted_text_files(data) | known
+        others += renamed.values()
+        known = noted_in([*indexes, *(data for data in others if data is not None)])
         result.renamed_indexes = list(renamed)
         placements: list[tuple[str, str]] = []  # (temporary file, name), in the order placed
         index_rows: list[tuple[str, int | None]] = []

@@ -610,6 +610,20 @@ def test_an_index_of_many_parts_under_an_earlier_name_is_found_and_its_texts_kno
     assert [n.message.split(",")[0] for n in notices] == ["a.xml and pages.xml"]
 
 
+def test_a_text_file_any_own_index_notes_at_its_size_is_known_back_at_the_defaults(
+    tmp_path: Path,
+) -> None:
+    """Away to another index name and back: the index at the default name notes the text file
+    as the first build wrote it, the one at the other name as it is now; either makes it ours."""
+    build_sitemaps(tmp_path, resolve_options({"base_url": BASE}), pages(1))
+    renamed = resolve_options({"base_url": BASE, "index_name": "idx.xml"})
+    build_sitemaps(tmp_path, renamed, pages(2))
+    notices: list[Notice] = []
+    build_sitemaps(tmp_path, resolve_options({"base_url": BASE}), pages(2), report=notices.append)
+    assert [n.code for n in notices] == ["earlier-names"]  # idx.xml, left: not replaced-file
+    assert notices[0].message.startswith("idx.xml, an index an earlier build wrote")
+
+
 def test_an_index_removed_with_its_parts_is_not_named(tmp_path: Path) -> None:
     """A split build's index copy at an earlier `sitemap_name` is removed with the parts it
     lists (its name is in this build's earlier index): nothing is left to tell of."""
