@@ -23,6 +23,7 @@ from .entries import (
     stream_entries,
 )
 from .errors import SitemapkitError, file_system_error
+from .folder_files import open_regular
 from .folder_lock import WAIT_SECONDS, folder_lock
 from .gc_pause import paused_gc
 from .generator_sitemaps import site_generators, sitemap_switch
@@ -526,7 +527,7 @@ class _Stubs(SkippedPages):
 def _robots_rules(root: str) -> DisallowedUrls | None:
     """The rules of the output's robots.txt, matched against the URLs' whole paths."""
     try:
-        with open(os.path.join(root, "robots.txt"), "rb") as file:
+        with open_regular(os.path.join(root, "robots.txt")) as file:
             return DisallowedUrls(file.read().decode("utf-8", "replace"))
     except OSError:  # none (the usual case), or unreadable: the robots step will say so
         return None

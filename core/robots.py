@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import Literal
 from urllib.parse import unquote
 
+from .folder_files import open_regular
 from .temp_files import BINARY, temp_name
 from .urls import base_path, encode_file_path
 from .validate_values import remainder_under, same_url_key
@@ -119,7 +120,7 @@ _ABSOLUTE = ("http://", "https://")
 def output_sitemap_urls(root: str) -> list[str]:
     """The `Sitemap:` values of the output's robots.txt (none when it cannot be read)."""
     try:
-        with open(os.path.join(root, "robots.txt"), "rb") as handle:
+        with open_regular(os.path.join(root, "robots.txt")) as handle:
             text = handle.read().decode("utf-8", "replace")
     except OSError:
         return []
@@ -158,7 +159,7 @@ def _read(path: str) -> tuple[bytes | None, str | None]:
     if os.path.isdir(path):
         return None, "robots.txt is a folder; left unchanged"
     try:
-        with open(path, "rb") as handle:
+        with open_regular(path) as handle:
             current = handle.read()
         info = os.stat(path)
     except FileNotFoundError:

@@ -23,6 +23,7 @@ from urllib.parse import unquote, urlsplit
 from .canonical import canonical_link, home_page_elsewhere, names_another_page
 from .dates import FUTURE_SLACK_SECONDS
 from .errors import SitemapkitError
+from .folder_files import open_regular
 from .noindex import head_says_noindex
 from .options import MAX_BYTES_PER_FILE
 from .page_heads import file_head
@@ -307,11 +308,17 @@ class _Validation:
             yield number, self.local_file(value)
 
     def robots_lines(self) -> Iterator[tuple[int, str]]:
+        text = self.robots_text()
+        if text is not None:
+            yield from sitemap_urls(text)
+
+    def robots_text(self) -> str | None:
+        """The site's robots.txt, None when it cannot be read (or is no file: a FIFO)."""
         try:
-            text = self.robots.read_text(encoding="utf-8", errors="replace")
+            with open_regular(str(self.robots)) as handle:
+                return handle.read().decode("utf-8", "replace")
         except OSError:
-            return
-        yield from sitemap_urls(text)
+            return None
 
     def find_base(self, entries: list[Path]) -> None:
         """The site folder's URL: the one under which the sitemap's URLs name files here.
@@ -479,7 +486,7 @@ class _Validation:
         name = self.display(path)
         self.checks[key] = None  # a file that cannot be read is reported once
         try:
-            with path.open("rb") as handle:
+            with open_regular(str(path)) as handle:
                 data = handle.read(UNPACK_LIMIT + 1)
         except OSError as exc:
             self.problem("error", "unreadable", name, None, f"cannot be read ({exc.strerror})")
@@ -600,7 +607,7 @@ class _Validation:
         if index.name.endswith(".gz"):
             return
         try:
-            with index.open("rb") as handle:
+            with open_regular(str(index)) as handle:
                 head = handle.read(4096)
         except OSError:
             return
@@ -978,9 +985,8 @@ class _Validation:
         """
         if self.base is None or base_path(self.base) != "/":
             return
-        try:
-            text = self.robots.read_text(encoding="utf-8", errors="replace")
-        except OSError:
+        text = self.robots_text()
+        if text is None:
             return
         disallowed = DisallowedUrls(text)
         if not disallowed:

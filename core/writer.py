@@ -13,6 +13,7 @@ import html
 import os
 import posixpath
 import re
+import stat
 import zlib
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence, Set
@@ -24,6 +25,7 @@ from urllib.parse import quote, unquote, urlsplit
 from .dates import fits_w3c, unwritable_time
 from .entries import Entry
 from .errors import SitemapkitError
+from .folder_files import open_regular
 from .held_signals import held_signals
 from .options import DEFAULT_XML_NAMES, MAX_URLS_PER_FILE, SitemapOptions
 from .temp_files import STARTS as TEMP_STARTS
@@ -205,9 +207,9 @@ def read_head(path: str, size: int = 4096) -> bytes | None:
     """The first bytes of a file, decompressed when it is a `.gz`; None when unreadable."""
     try:
         if path.endswith(".gz"):
-            with gzip.open(path, "rb") as handle:
+            with open_regular(path) as packed, gzip.GzipFile(fileobj=packed) as handle:
                 return handle.read(size)
-        with open(path, "rb") as handle:
+        with open_regular(path) as handle:
             return handle.read(size)
     except (OSError, EOFError, zlib.error):  # a `.gz` cut short or garbled
         return None
@@ -227,7 +229,7 @@ def _files_an_index_lists(path: str, site_path: str) -> list[str]:
     if path.endswith(".gz") or not os.path.isfile(path):
         return []
     try:
-        with open(path, "rb") as handle:
+        with open_regular(path) as handle:
             data = handle.read(_INDEX_READ_BYTES)
     except OSError:
         return []
@@ -398,13 +400,25 @@ def indexes_named_otherwise(root: str, skip: Set[str]) -> dict[str, bytes]:
     return found
 
 
+def _special_kind(path: str) -> str | None:
+    """What is at `path` when it is neither a file nor a link (one is replaced, never written
+    through): a folder, or a FIFO, a socket or a device, which a sitemap must not replace."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return None
+    if stat.S_ISREG(mode) or stat.S_ISLNK(mode):
+        return None
+    return "a folder" if stat.S_ISDIR(mode) else "no file (a FIFO, a socket or a device)"
+
+
 def read_own_index(index_path: str) -> bytes | None:
     """A whole index this tool wrote (indexes are small; a sitemap of URLs is not read), or None."""
     head = read_head(index_path)
     if head is None or MARKER.encode() not in head or b"<urlset" in head:
         return None
     try:  # the text files' note grows with the parts: `<sitemapindex` may come past the head
-        with open(index_path, "rb") as handle:
+        with open_regular(index_path) as handle:
             whole = handle.read()
     except OSError:
         return None
@@ -693,10 +707,11 @@ class SitemapWriter:
         foreign: set[str] = set()
         for name in names:
             path = os.path.join(self.root, name)
-            if os.path.isdir(path) and not os.path.islink(path):
+            kind = _special_kind(path)
+            if kind is not None:
                 option = self.names.option_naming(name)
                 raise SitemapkitError(
-                    f"{name!r} in the output folder is a folder, so the sitemap cannot be "
+                    f"{name!r} in the output folder is {kind}, so the sitemap cannot be "
                     f"written there; remove it or set {option} to another name",
                     (option,),
                 )

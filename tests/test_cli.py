@@ -59,6 +59,36 @@ def test_build_writes_the_three_files_and_a_summary(site: Path, schemas: SchemaS
     schemas.validate_folder(site)
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="os.mkfifo makes FIFOs (not on Windows)")
+def test_a_fifo_at_robots_txt_or_a_sitemaps_name_is_told_of_not_waited_on(tmp_path: Path) -> None:
+    """A plain `open` of a FIFO waits for a writer, forever: each command would hang."""
+    (tmp_path / "index.html").write_text("<p>x</p>")
+    os.mkfifo(tmp_path / "robots.txt")
+
+    def command(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "sitemapkit", *args, str(tmp_path)],
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=60,  # a hang fails the test rather than the suite
+        )
+
+    built = command("build", "--base-url", "https://example.com/")
+    assert built.returncode == 0
+    assert "robots.txt cannot be read (not a regular file); left unchanged" in built.stderr
+    assert command("validate").returncode == 0
+    (tmp_path / "sitemap.xml").unlink()
+    os.mkfifo(tmp_path / "sitemap.xml")
+    refused = command("build", "--base-url", "https://example.com/")
+    assert refused.returncode == 1
+    assert refused.stderr == (
+        "sitemapkit: error: 'sitemap.xml' in the output folder is no file (a FIFO, a socket or a "
+        "device), so the sitemap cannot be written there; remove it or set --sitemap-name to "
+        "another name\n"
+    )
+
+
 def test_one_page_is_one_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "index.html").write_text("<p>", encoding="utf-8")
     assert main(["build", str(tmp_path), "--base-url", "https://example.com/"]) == 0

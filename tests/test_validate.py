@@ -15,10 +15,12 @@ import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 import pytest
 from lxml import etree
 
+import sitemapkit.validate
 from conftest import ROOT, SchemaSet, load_schemas, schemas_missing, write_tree
 from sitemapkit import build_sitemaps, resolve_options
 from sitemapkit.cli import main
@@ -476,15 +478,15 @@ def test_a_sitemap_that_cannot_be_read_is_an_error_naming_why(
     file system is asked as it is, only its answer for this one file is a refusal, which a
     build running as root could not otherwise meet)."""
     site = make_tree({"index.html": "<p>", "sitemap.xml": _urlset("https://example.com/")})
-    refused = site / "sitemap.xml"
-    real_open = Path.open
+    refused = str(site / "sitemap.xml")
+    real_open = sitemapkit.validate.open_regular
 
-    def open_refusing(path: Path, *args: object, **kwargs: object) -> object:
+    def open_refusing(path: str) -> BinaryIO:
         if path == refused:
-            raise PermissionError(13, "Permission denied", str(path))
-        return real_open(path, *args, **kwargs)  # type: ignore[call-overload]
+            raise PermissionError(13, "Permission denied", path)
+        return real_open(path)
 
-    monkeypatch.setattr(Path, "open", open_refusing)
+    monkeypatch.setattr(sitemapkit.validate, "open_regular", open_refusing)
     report = validate_target(site)
     assert [(p.code, p.level, p.message) for p in report.problems] == [
         ("unreadable", "error", "cannot be read (Permission denied)")
