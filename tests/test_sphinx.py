@@ -280,6 +280,35 @@ def test_incremental_builds_stay_complete_and_follow_changes(
     assert set(lastmods(out)) == set(first) - {BASE + "orphan.html", BASE + "extra.html"}
 
 
+def test_a_build_given_some_files_lists_no_page_it_left_unwritten(
+    tmp_path: Path, schemas: SchemaSet
+) -> None:
+    """`sphinx-build -b html src out a.rst` into a new folder writes a.html (and what lists
+    it), not the orphan b.html: listing it would be a 404. A later full build lists it."""
+    src = make_site(
+        tmp_path,
+        {
+            "conf.py": conf("extensions = ['sitemapkit.sphinx']", f"html_baseurl = {BASE!r}"),
+            "index.rst": "Home\n====\n\n.. toctree::\n\n   a\n",
+            "a.rst": "A\n=\n\nText.\n",
+            "b.rst": ":orphan:\n\nB\n=\n\nText.\n",
+        },
+    )
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "sphinx", "-b", "html", str(src), str(out), str(src / "a.rst")]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert not (out / "b.html").exists()
+    schemas.validate_folder(out)
+    assert set(lastmods(out)) == {BASE + "index.html", BASE + "a.html"}
+    assert (
+        "sitemapkit: 1 page not listed, as the output folder has no file for it (b.html); a "
+        "build given some source files writes only those: a full build writes and lists it"
+    ) in done.stdout
+    assert sphinx_build(src, out).code == 0
+    assert set(lastmods(out)) == {BASE + "index.html", BASE + "a.html", BASE + "b.html"}
+
+
 @pytest.mark.parametrize("before", ["without sitemapkit", "without html_baseurl"])
 def test_module_pages_an_earlier_build_wrote_are_listed_once_the_sitemap_is_on(
     tmp_path: Path, before: str

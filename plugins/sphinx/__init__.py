@@ -58,6 +58,7 @@ from .pages import (
     document_pages,
     generated_pages,
     page_paths,
+    unwritten_pages,
 )
 from .peer_settings import peer_setting_messages
 from .redirects import redirected_documents
@@ -335,6 +336,21 @@ class SitemapRun:
                 if left_out:
                     dropped = set(left_out)
                     pages = [page for page in pages if page.path not in dropped]
+                written_now = set(map(page_paths(builder), self.generated.seen))
+                unwritten = unwritten_pages(pages, os.fspath(builder.outdir), written_now)
+                if unwritten:
+                    missing = set(unwritten)
+                    pages = [page for page in pages if page.path not in missing]
+                    logger.info(
+                        "sitemapkit: %s not listed, as the output folder has no file for %s (%s); "
+                        "a build given some source files writes only those: a full build "
+                        "writes and lists %s",
+                        f"{len(unwritten):,} page{'s' if len(unwritten) > 1 else ''}",
+                        "them" if len(unwritten) > 1 else "it",
+                        unwritten[0] if len(unwritten) == 1 else f"the first: {unwritten[0]}",
+                        "them" if len(unwritten) > 1 else "it",
+                        type=LOG_TYPE,
+                    )
                 if self.options.skips_noindex:
                     # Sphinx hands extensions no rendered page: the written heads are read,
                     # so the meta directive, MyST's html_meta, the theme and other

@@ -180,6 +180,18 @@ def document_metadata(
     return meta
 
 
+def unwritten_pages(pages: Iterable[Page], outdir: str, written_now: Collection[str]) -> list[str]:
+    """The paths of pages with no file in the output folder: a build given some source files
+    (`sphinx-build -b html . _build a.rst`) writes only those, so in a new folder the others
+    have none. Only pages this build did not write (`written_now`) are looked for."""
+    return [
+        page.path
+        for page in pages
+        if page.path not in written_now
+        and not os.path.isfile(os.path.join(outdir, *page.path.split("/")))
+    ]
+
+
 def document_pages(
     builder: StandaloneHTMLBuilder,
     env: BuildEnvironment,
