@@ -1641,7 +1641,8 @@ def test_options_and_page_metadata_reach_the_sitemap(tmp_path: Path, schemas: Sc
             "index.rst": "Home\n====\n\n.. toctree::\n\n   news\n   drafts/wip\n   bad\n",
             "news.rst": ":sitemap-priority: 0.3\n:sitemap-changefreq: Weekly\n\nNews\n====\n",
             "drafts/wip.rst": "WIP\n===\n",
-            "bad.rst": ":sitemap-priority: 2\n:sitemap-colour: red\n:sitemap: false\n\nBad\n===\n",
+            "bad.rst": ":sitemap-priority: 2\n:sitemap-colour: red\n:sitemap: false\n"
+            ":Sitemap-Exclude: true\n:sitemap_changefreq: daily\n:Sitemap_Colour: red\n\nBad\n===\n",
         },
     )
     build = sphinx_build(src, tmp_path / "out")
@@ -1673,6 +1674,18 @@ def test_options_and_page_metadata_reach_the_sitemap(tmp_path: Path, schemas: Sc
     assert f"{bad}: WARNING: sitemapkit: field :sitemap: ('false') is not read; use " in (
         build.warnings
     )
+    for written, meant in (
+        ("Sitemap-Exclude", ":sitemap-exclude:"),
+        ("sitemap_changefreq", ":sitemap-changefreq:"),
+    ):
+        assert (
+            f"{bad}: WARNING: sitemapkit: field :{written}: is not read, as sitemapkit's fields "
+            f"are written in lowercase with hyphens; write {meant}"
+        ) in build.warnings
+    assert (
+        f"{bad}: WARNING: sitemapkit: field :Sitemap_Colour: is not read, as sitemapkit's fields "
+        "are written in lowercase with hyphens; use :sitemap-exclude:, "
+    ) in build.warnings
 
     (src / "conf.py").write_text(
         (src / "conf.py").read_text(encoding="utf-8")

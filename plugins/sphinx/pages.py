@@ -158,11 +158,20 @@ def document_metadata(
     wanted: dict[str, object] = {}
     for field, value in fields.items():
         if not field.startswith(FIELD_PREFIX):
-            if field == FIELD_PREFIX[:-1]:  # MkDocs' spelling, e.g. `sitemap: false` in MyST
+            folded = field.lower().replace("_", "-")
+            if folded == FIELD_PREFIX[:-1]:  # MkDocs' spelling, e.g. `sitemap: false` in MyST
                 warn(
                     docname,
                     f"field :{field}: ({value!r}) is not read; use {KNOWN_FIELDS} "
                     f"(in MyST front matter: `{FIELD_PREFIX}exclude: true`)",
+                )
+            elif folded.startswith(FIELD_PREFIX):  # Pelican's `Sitemap_exclude`, say
+                meant = folded if folded[len(FIELD_PREFIX) :] in METADATA_KEYS else None
+                warn(
+                    docname,
+                    f"field :{field}: is not read, as sitemapkit's fields are written in "
+                    "lowercase with hyphens; "
+                    + (f"write :{meant}:" if meant else f"use {KNOWN_FIELDS}"),
                 )
             continue
         key = field[len(FIELD_PREFIX) :]
