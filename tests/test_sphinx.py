@@ -1642,7 +1642,8 @@ def test_options_and_page_metadata_reach_the_sitemap(tmp_path: Path, schemas: Sc
             "news.rst": ":sitemap-priority: 0.3\n:sitemap-changefreq: Weekly\n\nNews\n====\n",
             "drafts/wip.rst": "WIP\n===\n",
             "bad.rst": ":sitemap-priority: 2\n:sitemap-colour: red\n:sitemap: false\n"
-            ":Sitemap-Exclude: true\n:sitemap_changefreq: daily\n:Sitemap_Colour: red\n\nBad\n===\n",
+            ":Sitemap-Exclude: true\n:sitemap_changefreq: daily\n:Sitemap_Colour: red\n"
+            "\nBad\n===\n",
         },
     )
     build = sphinx_build(src, tmp_path / "out")
