@@ -1143,6 +1143,7 @@ def test_a_sitemap_in_html_extra_path_is_replaced_with_a_warning(tmp_path: Path)
     ("setting", "expected"),
     [
         ("sitemapkit_max_urls = 0", "sitemapkit_max_urls: 0 is not valid; expected a whole number"),
+        ("sitemapkit_exclude = None", "sitemapkit_exclude: None is not valid; expected a list"),
         ("sitemapkit_changefreq = 'often'", "sitemapkit_changefreq: 'often' is not valid"),
         ("html_baseurl = 'example.org/docs'", "html_baseurl: 'example.org/docs' is not valid"),
         ("sitemapkit_base_url = 'ftp://x.org/'", "sitemapkit_base_url: 'ftp://x.org/' is not"),
@@ -1171,8 +1172,31 @@ def test_bad_value_is_a_warning_naming_it(tmp_path: Path, setting: str, expected
     build = sphinx_build(src, tmp_path / "out")
     assert build.code == 0
     assert expected in build.warnings
+    assert build.warnings.count("WARNING") == 1  # sitemapkit's: Sphinx's own type check passes
     assert "Traceback" not in build.warnings
     assert sitemap_files(build.out) == []
+
+
+def test_the_yes_or_no_words_in_conf_py_pass_w(tmp_path: Path) -> None:
+    """The README's `yes`, `off` words: Sphinx's check of types would warn of a `str`."""
+    settings = ("sitemapkit_gzip = 'yes'", "sitemapkit_txt = 'off'", "sitemapkit_robots = 'no'")
+    src = make_site(
+        tmp_path,
+        {
+            "conf.py": conf("extensions = ['sitemapkit.sphinx']", f"html_baseurl = {BASE!r}")
+            + "\n".join(settings)
+            + "\n",
+            "index.rst": "Home\n====\n",
+        },
+    )
+    build = sphinx_build(src, tmp_path / "out", "html", "-W")
+    assert (build.code, build.warnings) == (0, "")
+    assert sitemap_files(build.out) == [
+        "sitemap-index.xml",
+        "sitemap-index.xml.gz",
+        "sitemap.xml",
+        "sitemap.xml.gz",
+    ]
 
 
 @pytest.mark.parametrize("order", ["sitemapkit first", "sphinx_sitemap first"])

@@ -24,16 +24,6 @@ PREFIX = "sitemapkit_"
 BASE_URL_SETTING = "html_baseurl"
 
 #: The types Sphinx checks each kind of option against (the core checks the values).
-_TYPES_BY_KIND: dict[str, tuple[type, ...]] = {
-    "bool": (bool,),
-    "text": (str,),
-    "choice": (str,),
-    "number": (int, float),
-    "integer": (int,),
-    "list": (list, tuple, str),
-    "mapping": (dict,),
-}
-
 #: Pages every HTML builder writes that search engines treat as soft 404s.
 _UNLISTED_PAGES = ("search", "genindex", "404")
 #: The pages of a split index (`html_split_index`): `genindex-A`, `genindex-all`. Only those
@@ -49,13 +39,16 @@ SPHINX_DEFAULTS: dict[str, Any] = {"exclude": []}
 
 
 def add_config_values(app: Sphinx) -> None:
-    """Register one config value per core option; `description=` needs Sphinx 7.4 or later."""
+    """Register one config value per core option; `description=` needs Sphinx 7.4 or later.
+
+    Any type is let through Sphinx's own check: the core's checks each value (and takes the
+    words `yes` and `off` for a yes-or-no option), with one message that says what to write.
+    """
     describes = "description" in inspect.signature(app.add_config_value).parameters
     for spec in OPTION_SPECS:
-        types = _TYPES_BY_KIND[spec.kind] + ((type(None),) if spec.default is None else ())
         extra: dict[str, Any] = {"description": spec.doc} if describes else {}
         default = SPHINX_DEFAULTS.get(spec.name, spec.user_default)
-        app.add_config_value(PREFIX + spec.name, default, "", types=types, **extra)
+        app.add_config_value(PREFIX + spec.name, default, "", types=Any, **extra)
 
 
 def unlisted_page_patterns(
