@@ -1416,6 +1416,20 @@ def test_sphinx_sitemaps_settings_left_in_conf_py_are_told_with_what_to_write(
         "https://example.com/old/; remove site_url, and check that html_baseurl is the address "
         "the site is served from [sitemapkit.peer]",
     ]
+    # A setting of no effect is left alone (sitemap_indent): it tells that sphinx-sitemap's
+    # default scheme was in use, and which setting does.
+    files["conf.py"] = conf(
+        "extensions = ['sitemapkit.sphinx']", f"html_baseurl = {BASE!r}", "sitemap_indent = 2"
+    )
+    indent = sphinx_build(make_site(tmp_path / "indent", files), tmp_path / "indent-out")
+    assert [line for line in indent.warnings.splitlines() if "sitemapkit.peer" in line] == [
+        "WARNING: sitemapkit: sitemap_indent in conf.py is sphinx-sitemap's, whose default "
+        "sitemap_url_scheme ('{lang}{version}{link}') put 'en/' before every page's link, while "
+        "sitemapkit lists each page at html_baseurl followed by its path, as the page's "
+        f"canonical link says; if the site is served at {BASE}en/, set html_baseurl = "
+        f"'{BASE}en/', so the canonical links agree too; if not, the sitemap's URLs are right: "
+        "remove sitemap_indent, which sitemapkit does not read [sitemapkit.peer]"
+    ]
     # The prefix is in html_baseurl already (the move done right): no scheme advice.
     files["conf.py"] = conf(
         "extensions = ['sitemapkit.sphinx']",
@@ -1436,7 +1450,7 @@ def test_sphinx_sitemaps_settings_left_in_conf_py_are_told_with_what_to_write(
         "sitemapkit_exclude = ['drafts/']",
     )
     half = sphinx_build(make_site(tmp_path / "half", files), tmp_path / "half-out")
-    assert [line for line in half.warnings.splitlines() if "sitemap_excludes" in line] == [
+    assert [line for line in half.warnings.splitlines() if "sitemap_excludes is" in line] == [
         "WARNING: sitemapkit: sitemap_excludes is sphinx-sitemap's setting, which sitemapkit "
         "does not read; sitemapkit_exclude does not name ['secret.html'], which it left out: "
         "add them (as gitignore-style patterns of output paths), and remove sitemap_excludes "

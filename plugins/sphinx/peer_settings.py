@@ -54,22 +54,29 @@ def peer_setting_messages(
     prefix = _scheme_prefix(scheme, config)
     base = options.base_url if options is not None else None
     if prefix and not (base and base.endswith("/" + prefix)):  # not there already
-        named = (
-            "sitemap_url_scheme " + peer
-            if "sitemap_url_scheme" in leftover
-            else f"sphinx-sitemap's default sitemap_url_scheme ({PEER_DEFAULT_SCHEME!r})"
-        )
         fix = (
             f"if the site is served at {base}{prefix}, set {BASE_URL_SETTING} = {base + prefix!r}"
             if base
             else f"if the site is served there, end {BASE_URL_SETTING} with {prefix!r}"
         )
-        yield (
-            f"{named}: it put {prefix!r} before every page's link, while sitemapkit lists each "
-            f"page at {BASE_URL_SETTING} followed by its path, as the page's canonical link "
-            f"says; {fix}, so the canonical links agree too"
-            + (", and remove sitemap_url_scheme" if "sitemap_url_scheme" in leftover else "")
-        )
+        if "sitemap_url_scheme" in leftover:
+            yield (
+                f"sitemap_url_scheme {peer}: it put {prefix!r} before every page's link, while "
+                f"sitemapkit lists each page at {BASE_URL_SETTING} followed by its path, as the "
+                f"page's canonical link says; {fix}, so the canonical links agree too, and "
+                "remove sitemap_url_scheme"
+            )
+        else:  # told by the settings sphinx-sitemap left: it was in use, with its default
+            names = sorted(leftover)
+            yield (
+                f"{', '.join(names)} in conf.py {'is' if len(names) == 1 else 'are'} "
+                f"sphinx-sitemap's, whose default sitemap_url_scheme ({PEER_DEFAULT_SCHEME!r}) "
+                f"put {prefix!r} before every page's link, while sitemapkit lists each page at "
+                f"{BASE_URL_SETTING} followed by its path, as the page's canonical link says; "
+                f"{fix}, so the canonical links agree too; if not, the sitemap's URLs are "
+                f"right: remove {' and '.join(names) if len(names) < 3 else 'them'}, which "
+                "sitemapkit does not read"
+            )
     if "sitemap_excludes" in leftover:
         excludes = leftover["sitemap_excludes"]
         carried = [
