@@ -238,7 +238,8 @@ class SitemapOptions:
         "mtime",
         "choice",
         _choice("mtime", "none"),
-        "`mtime`: newest modification time of the page's sources; `none`: no lastmod.",
+        "`mtime`: newest modification time of the page's sources; `none`: no lastmod but "
+        "the ones pages state (front matter, metadata, fields).",
     )
     lastmod_format: str = _spec(
         "datetime",

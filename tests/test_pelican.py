@@ -693,8 +693,9 @@ def test_a_preview_base_url_beside_a_public_siteurl_is_a_warning(
     assert warning == (
         "sitemapkit: SITEMAPKIT['base_url'] is http://localhost:8000/, on localhost, which "
         "crawlers cannot reach, while SITEURL is https://example.com/: the sitemap lists "
-        "preview addresses; set base_url in pelicanconf.py only for a preview, or remove it "
-        "so the sitemap follows SITEURL"
+        "preview addresses; where publishconf.py takes pelicanconf.py's settings (`from "
+        "pelicanconf import *`), unset it there with SITEMAPKIT = {**SITEMAPKIT, 'base_url': "
+        "None}, or remove it so the sitemap follows SITEURL"
     )
     caplog.clear()
     with caplog.at_level(logging.WARNING, logger="sitemapkit"):  # a preview build: its own
@@ -911,13 +912,17 @@ def test_a_bad_setting_fails_pelican_fatal_errors(tmp_path: Path) -> None:
     conf = tmp_path / "pelicanconf.py"
     conf.write_text(
         f"SITEURL = {BASE!r}\nPLUGINS = ['sitemapkit.pelican']\nSITEMAPKIT = {{'max_urls': 0}}\n"
-        + "".join(f"{key} = None\n" for key in NO_FEEDS),
+        "DELETE_OUTPUT_DIRECTORY = True\n" + "".join(f"{key} = None\n" for key in NO_FEEDS),
         encoding="utf-8",
     )
     out = tmp_path / "output"
     done = pelican_process(content, conf, out, "--fatal", "errors")
     assert done.returncode != 0
     assert "SITEMAPKIT['max_urls']" in done.stdout + done.stderr
+    # Not "DELETE_OUTPUT_DIRECTORY removes the one an earlier build wrote": Pelican stops first.
+    assert "Pelican stops here, as --fatal errors asks: the output folder is left as it was" in (
+        " ".join((done.stdout + done.stderr).split())
+    )
     assert "During handling of the above exception" not in done.stdout + done.stderr
     assert not (out / "sitemap.xml").exists()
     # Checked as the build starts, not after it: no page was written first.

@@ -456,12 +456,15 @@ def warn_of_preview_base_url(base_url: str, siteurl: str) -> None:
     if local_host(public) is None and public != base_url:
         logger.warning(
             "sitemapkit: %s['base_url'] is %s, on %s, which crawlers cannot reach, while "
-            "SITEURL is %s: the sitemap lists preview addresses; set base_url in "
-            "pelicanconf.py only for a preview, or remove it so the sitemap follows SITEURL",
+            "SITEURL is %s: the sitemap lists preview addresses; where publishconf.py takes "
+            "pelicanconf.py's settings (`from pelicanconf import *`), unset it there with "
+            "%s = {**%s, 'base_url': None}, or remove it so the sitemap follows SITEURL",
             SETTING,
             base_url,
             host,
             public,
+            SETTING,
+            SETTING,
         )
 
 
@@ -609,7 +612,11 @@ def checked_options(settings: Any) -> PelicanOptions | str:
         return read_options(settings)
     except OptionError as error:
         problem = error.describe(spelling(error.option))
-    logger.error("sitemapkit: %s; no sitemap will be written %s", problem, _earlier(settings))
+    if getattr(type(logger), "fatal_lvl", logging.CRITICAL + 1) <= logging.ERROR:
+        earlier = "(Pelican stops here, as --fatal errors asks: the output folder is left as it was)"
+    else:
+        earlier = _earlier(settings)
+    logger.error("sitemapkit: %s; no sitemap will be written %s", problem, earlier)
     return problem
 
 
