@@ -613,7 +613,9 @@ def checked_options(settings: Any) -> PelicanOptions | str:
     except OptionError as error:
         problem = error.describe(spelling(error.option))
     if getattr(type(logger), "fatal_lvl", logging.CRITICAL + 1) <= logging.ERROR:
-        earlier = "(Pelican stops here, as --fatal errors asks: the output folder is left as it was)"
+        earlier = (
+            "(Pelican stops here, as --fatal errors asks: the output folder is left as it was)"
+        )
     else:
         earlier = _earlier(settings)
     logger.error("sitemapkit: %s; no sitemap will be written %s", problem, earlier)
