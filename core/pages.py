@@ -177,6 +177,9 @@ _BY_DESCRIPTOR = os.scandir in os.supports_fd and hasattr(os, "O_DIRECTORY")
 _NAME = attrgetter("name")
 
 
+#: Where a folder that is no symbolic link may lead elsewhere all the same (a junction).
+_JUNCTIONS = os.name == "nt"
+
 #: The folder npm installs packages into: a hand-written site's root may hold one.
 NODE_PACKAGES = "node_modules"
 
@@ -236,10 +239,10 @@ def scan_output(
     # One generator with a stack of open folders: `yield from` per level would cost a frame
     # per level for every page.
     entries, fd = _list_folder(root)
-    stack = [(iter(entries), fd, root, "", frozenset({root_real}))]
+    stack = [(iter(entries), fd, root, root_real, "", frozenset({root_real}))]
     try:
         while stack:
-            listing, folder_fd, folder, prefix, active = stack[-1]
+            listing, folder_fd, folder, folder_real, prefix, active = stack[-1]
             for entry in listing:
                 name = entry.name
                 if name.startswith("."):
@@ -254,19 +257,27 @@ def scan_output(
                     if name == NODE_PACKAGES:  # packages' tests and docs, no page of the site
                         continue
                     path = os.path.join(folder, name)
-                    real = os.path.realpath(path)
-                    # A Windows junction is no symlink to `is_symlink`, yet leads elsewhere.
+                    # A plain folder's real path is its parent's and its name: resolving each
+                    # one whole would walk every level again (a thousand-deep tree, minutes).
+                    if _JUNCTIONS or entry.is_symlink():
+                        real = os.path.realpath(path)
+                    else:
+                        real = os.path.join(folder_real, name)
                     if real not in active and _inside(root_real, path, real):
-                        entries, fd = _list_folder(path)
-                        stack.append(
-                            (iter(entries), fd, path, prefix + name + "/", active | {real})
-                        )
+                        try:
+                            entries, fd = _list_folder(path)
+                        except FileNotFoundError:  # removed while the build ran
+                            continue
+                        listed = (iter(entries), fd, path, real, prefix + name + "/")
+                        stack.append((*listed, active | {real}))
                         break
                 elif (
                     name.endswith(HTML_SUFFIXES) or name[-5:].lower().endswith(HTML_SUFFIXES)
                 ) and entry.is_file():  # `.HTM` from older tools: only other names pay for it
                     try:
                         stat = entry.stat()
+                    except FileNotFoundError:  # removed while the build ran: no page now
+                        continue
                     except OSError as exc:  # through a folder's descriptor: the name alone
                         exc.filename = os.path.join(folder, name)
                         raise

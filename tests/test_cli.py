@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+import sitemapkit.pages
 from conftest import ROOT, SchemaSet, locs, parse_urlset, write_tree
 from sitemapkit import Notice, Page, build_sitemaps, resolve_options
 from sitemapkit.cli import _progress_printer, main
@@ -1603,6 +1604,62 @@ def test_links_that_loop_are_skipped_like_broken_ones(tmp_path: Path) -> None:
         "https://example.com/",
         "https://example.com/a/p.html",
     ]
+
+
+def test_a_deep_tree_is_walked_without_resolving_each_folder_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A plain folder's real path is its parent's and its name: resolving every folder from
+    the root walked each level again, time cubic in the depth (a thousand levels, minutes).
+    Links are resolved still, and kept inside the output."""
+    deep = "/".join(["d"] * 60)
+    root = _aged(
+        tmp_path, {"public/index.html": 1_600_000_000, f"public/{deep}/p.html": 1_600_000_000}
+    )
+    (root / "public" / "up").symlink_to(root / "public" / "d" / "d", target_is_directory=True)
+    resolved: list[str] = []
+    real_path = os.path.realpath
+
+    def counted(path: str, *args: object, **kwargs: object) -> str:
+        resolved.append(path)
+        return real_path(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os.path, "realpath", counted)
+    assert main(["build", str(root / "public"), "--base-url", "https://example.com/"]) == 0
+    assert locs(root / "public" / "sitemap.xml") == [
+        "https://example.com/",
+        f"https://example.com/{deep}/p.html",
+        f"https://example.com/up/{'/'.join(['d'] * 58)}/p.html",
+    ]
+    assert len([path for path in resolved if "/d/d/d" in path]) < 5  # not one per level
+
+
+def test_a_page_removed_while_the_build_runs_is_not_listed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Removed between the listing of its folder and its `stat` (another build cleaning up):
+    no page now, not a failed build blamed on the disk. A folder removed alike is skipped."""
+    root = _aged(
+        tmp_path,
+        {
+            "public/index.html": 1_600_000_000,
+            "public/a/q.html": 1_600_000_000,
+            "public/b/r.html": 1,
+        },
+    )
+    listed = sitemapkit.pages._list_folder
+
+    def listing_then_removing(path: str) -> tuple[list[os.DirEntry[str]], int | None]:
+        found = listed(path)
+        if path.endswith("public"):
+            shutil.rmtree(root / "public" / "b")
+        elif path.endswith("a"):
+            (root / "public" / "a" / "q.html").unlink()
+        return found
+
+    monkeypatch.setattr(sitemapkit.pages, "_list_folder", listing_then_removing)
+    assert main(["build", str(root / "public"), "--base-url", "https://example.com/"]) == 0
+    assert locs(root / "public" / "sitemap.xml") == ["https://example.com/"]
 
 
 def test_a_bad_source_date_epoch_is_a_message(tmp_path: Path) -> None:
