@@ -384,11 +384,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INPUT
     except (KeyboardInterrupt, Terminated) as exc:
         stopped = "interrupted" if isinstance(exc, KeyboardInterrupt) else "stopped (SIGTERM)"
-        say(
-            f"sitemapkit: {stopped}; no sitemap file is half-written: the previous set is in "
-            "place, or the new one when the signal came as it was being put in place (the "
-            "next build then brings robots.txt's line up to date)"
-        )
+        if args.command != "build":  # validate writes nothing
+            say(f"sitemapkit: {stopped}; the check did not finish")
+        else:
+            say(
+                f"sitemapkit: {stopped}; no sitemap file is half-written: the previous set is "
+                "in place, or the new one when the signal came as it was being put in place "
+                "(the next build then brings robots.txt's line up to date)"
+            )
         return EXIT_INTERRUPTED if isinstance(exc, KeyboardInterrupt) else EXIT_TERMINATED
     except BrokenPipeError:  # `sitemapkit validate ... | head` stopped reading: no traceback
         quiet_stdout()

@@ -750,6 +750,28 @@ def test_sigterm_stops_a_build_cleanly_as_ctrl_c_does(
     assert {p.name: p.read_bytes() for p in site.iterdir() if p.is_file()} == before
 
 
+def test_sigterm_stops_validate_without_a_word_of_sitemaps_written(site: Path) -> None:
+    """validate writes nothing: the build's "no sitemap file is half-written" would mislead."""
+    assert run("build", str(site), "--base-url", "https://example.com/").returncode == 0
+    stop_at_once = (
+        "import os, signal, sys\n"
+        "from sitemapkit import validate_command\n"
+        "def stopping(*args, **kwargs):\n"
+        "    os.kill(os.getpid(), signal.SIGTERM)\n"
+        "validate_command.validate_target = stopping\n"
+        "from sitemapkit.cli import main\n"
+        "sys.exit(main(sys.argv[1:]))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", stop_at_once, "validate", str(site)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert (done.returncode, done.stderr) == (
+        143,
+        "sitemapkit: stopped (SIGTERM); the check did not finish\n",
+    )
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="folders are locked with flock (POSIX)")
 def test_a_second_build_into_the_same_folder_waits_for_the_first(site: Path) -> None:
     """Two builds at once would interleave their files: the second waits, and says so."""
