@@ -199,9 +199,21 @@ def _progress_printer(stream: TextIO | None) -> Callable[[int], None] | None:
     return show
 
 
+#: The reasons pages are skipped for, as several pages have them.
+_MANY = {
+    "URL too long": "URLs too long",
+    "URL above the base URL": "URLs above the base URL",
+    "duplicate URL": "duplicate URLs",
+    "redirect stub": "redirect stubs",
+}
+
+
 def summary(result: BuildResult, seconds: float) -> str:
     skipped = sum(result.skipped.values())
-    reasons = ", ".join(f"{n} {why}" for why, n in sorted(result.skipped.items()))
+    reasons = ", ".join(
+        f"{n:,} {_MANY.get(why, why) if n > 1 else why}"
+        for why, n in sorted(result.skipped.items())
+    )
     listed = f"listed {result.urls:,} page" + ("" if result.urls == 1 else "s")
     if skipped:
         listed += f" ({skipped:,} skipped: {reasons})"

@@ -1771,7 +1771,7 @@ def test_redirect_stubs_are_not_listed_and_are_counted(
     )
     assert main(["build", str(site), "--base-url", "https://example.com/"]) == 0
     out, err = capsys.readouterr()
-    assert out.startswith("sitemapkit: listed 9 pages (6 skipped: 6 redirect stub"), out
+    assert out.startswith("sitemapkit: listed 9 pages (6 skipped: 6 redirect stubs)"), out
     assert err == (
         "sitemapkit: info: 6 redirect stubs not listed (a page whose meta refresh sends "
         "visitors to another address at once, as Hugo's aliases and jekyll-redirect-from "
