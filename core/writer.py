@@ -400,6 +400,20 @@ def indexes_named_otherwise(root: str, skip: Set[str]) -> dict[str, bytes]:
     return found
 
 
+def _keep_mode(target: str, temp_path: str) -> None:
+    """The file a new one replaces keeps its permissions (as robots.txt does): a mode the
+    server needs (0644 where builds run under umask 077) or a read-only one is the site's.
+    A link is replaced, never written through: the mode of what it names says nothing."""
+    try:
+        old = os.lstat(target)
+    except OSError:
+        return
+    if stat.S_ISREG(old.st_mode) and stat.S_IMODE(old.st_mode) != stat.S_IMODE(
+        os.stat(temp_path).st_mode
+    ):
+        os.chmod(temp_path, stat.S_IMODE(old.st_mode))
+
+
 def _special_kind(path: str) -> str | None:
     """What is at `path` when it is neither a file nor a link (one is replaced, never written
     through): a folder, or a FIFO, a socket or a device, which a sitemap must not replace."""
@@ -632,7 +646,9 @@ class SitemapWriter:
                     result.replaced.append(name)
                     if name in left_over:
                         result.left_over.append(name)
-                os.replace(temp_path, os.path.join(self.root, name))
+                target = os.path.join(self.root, name)
+                _keep_mode(target, temp_path)
+                os.replace(temp_path, target)
                 result.files.append(name)
             self._parts.clear()
             self._temps.clear()
@@ -765,6 +781,8 @@ class SitemapWriter:
         for part in self._parts:
             part.abandon()
         for path in temp_paths:
+            with contextlib.suppress(OSError):
+                os.chmod(path, stat.S_IREAD | stat.S_IWRITE)  # Windows removes no read-only file
             with contextlib.suppress(OSError):
                 os.remove(path)
         self._parts.clear()

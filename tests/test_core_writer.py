@@ -624,6 +624,24 @@ def test_a_text_file_any_own_index_notes_at_its_size_is_known_back_at_the_defaul
     assert notices[0].message.startswith("idx.xml, an index an earlier build wrote")
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX permission bits")
+def test_a_sitemap_written_again_keeps_its_permissions(tmp_path: Path) -> None:
+    """As robots.txt does: 0644 given where builds run under umask 077 (the server reads the
+    files as another user), or a read-only mode, stays; a new file takes the umask's."""
+    options = resolve_options({"base_url": BASE, "robots": False})
+    build_sitemaps(tmp_path, options, pages(1))
+    (tmp_path / "sitemap.xml").chmod(0o644)
+    (tmp_path / "sitemap.txt").chmod(0o444)
+    before = os.umask(0o077)
+    try:
+        build_sitemaps(tmp_path, options, pages(2))
+    finally:
+        os.umask(before)
+    modes = {p.name: p.stat().st_mode & 0o777 for p in tmp_path.iterdir()}
+    assert modes == {"sitemap.xml": 0o644, "sitemap.txt": 0o444, "sitemap-index.xml": 0o644}
+    assert locs(tmp_path / "sitemap.xml") == [BASE + "p/000000.html", BASE + "p/000001.html"]
+
+
 def test_an_index_removed_with_its_parts_is_not_named(tmp_path: Path) -> None:
     """A split build's index copy at an earlier `sitemap_name` is removed with the parts it
     lists (its name is in this build's earlier index): nothing is left to tell of."""
