@@ -191,6 +191,13 @@ def _names_the_same(line: bytes, ours: bytes) -> bool:
     return same_url_key(url) == same_url_key(ours.partition(b":")[2].strip().decode("ascii"))
 
 
+def _line_end(text: bytes) -> bytes:
+    """The file's own line ending: CRLF (Windows), a lone CR (classic Mac OS), else LF."""
+    if b"\r\n" in text:
+        return b"\r\n"
+    return b"\r" if b"\r" in text and b"\n" not in text else b"\n"
+
+
 def _with_line(current: bytes, ours: bytes | None) -> bytes:
     """`current` with our marked line set to `ours`, or taken out when `ours` is None."""
     lines = current.splitlines(keepends=True)
@@ -212,7 +219,7 @@ def _with_line(current: bytes, ours: bytes | None) -> bytes:
         index += 1
     if ours is None or any(_names_the_same(line, ours) for line in kept):
         return b"".join(kept)
-    eol = b"\r\n" if b"\r\n" in current else b"\n"
+    eol = _line_end(current)
     block = [MARK + ours + eol, ours + eol]
     if place is None:
         body = b"".join(kept)

@@ -85,6 +85,16 @@ def test_a_robots_txt_in_another_encoding_keeps_its_bytes(tmp_path: Path) -> Non
     assert (tmp_path / "robots.txt").read_bytes() == mine + ours_crlf
 
 
+def test_a_robots_txt_of_lone_carriage_returns_gets_its_lines_so(tmp_path: Path) -> None:
+    """Classic Mac OS line endings: the lines added end as the file's own do."""
+    mine = b"User-agent: *\rDisallow: /x/\r"
+    (tmp_path / "robots.txt").write_bytes(mine)
+    build(tmp_path)
+    assert (tmp_path / "robots.txt").read_bytes() == mine + OURS.replace("\n", "\r").encode()
+    build(tmp_path)  # written again: the same bytes
+    assert (tmp_path / "robots.txt").read_bytes() == mine + OURS.replace("\n", "\r").encode()
+
+
 def test_a_robots_txt_that_is_a_folder_is_left_with_an_info_line(tmp_path: Path) -> None:
     (tmp_path / "robots.txt").mkdir()
     notices = build(tmp_path)
