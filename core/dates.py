@@ -11,16 +11,16 @@ from functools import lru_cache
 
 from .errors import SitemapkitError
 
-_DAY = 86400
+DAY_SECONDS = 86400
 _EPOCH_DATE = dt.date(1970, 1, 1)
 #: The seconds of 0001-01-01T00:00:00 and 9999-12-31T23:59:59 UTC: what a W3C date can hold.
-_FIRST_SECOND = (dt.date(1, 1, 1) - _EPOCH_DATE).days * _DAY
-_LAST_SECOND = (dt.date(9999, 12, 31) - _EPOCH_DATE).days * _DAY + _DAY - 1
+_FIRST_SECOND = (dt.date(1, 1, 1) - _EPOCH_DATE).days * DAY_SECONDS
+_LAST_SECOND = (dt.date(9999, 12, 31) - _EPOCH_DATE).days * DAY_SECONDS + DAY_SECONDS - 1
 #: 1990, before any web page: earlier times are placeholders, not changes. A number is read as
 #: seconds since 1970 only from then on: smaller ones are mistakes, most often a date written
 #: without its dashes (20240102 is 1970-08-23). A file time before it is a tool's stand-in
 #: (1 in the Nix store, 1980-01-01 from zip archives, `SOURCE_DATE_EPOCH=0`).
-FIRST_PLAUSIBLE = (dt.date(1990, 1, 1) - _EPOCH_DATE).days * _DAY
+FIRST_PLAUSIBLE = (dt.date(1990, 1, 1) - _EPOCH_DATE).days * DAY_SECONDS
 _DATE_ONLY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 #: Clock skew allowed before a time counts as "in the future": a date written in a zone up to
 #: UTC+14 is midnight UTC of a day that has begun there.
@@ -29,6 +29,15 @@ FUTURE_SLACK_SECONDS = 14 * 3600
 #: machine a tree was synced from) are forgiven. A zip unpacked a zone or more west of where
 #: it was made gives times whole hours ahead.
 FILE_SLACK_SECONDS = 10 * 60
+
+
+def stated_in_future(seconds: int, now: float) -> bool:
+    """Whether a stated lastmod is in the future: a date (midnight UTC) may have begun in a
+    zone up to UTC+14; a time is an instant, forgiven only a clock's drift."""
+    slack = FUTURE_SLACK_SECONDS if seconds % DAY_SECONDS == 0 else FILE_SLACK_SECONDS
+    return seconds > now + slack
+
+
 #: The fraction of a second in an ISO date-time: W3C allows any number of digits.
 _FRACTION = re.compile(r"([T ]\d\d:\d\d:\d\d)\.(\d+)")
 
@@ -82,7 +91,7 @@ _SECOND_TEXTS = tuple(f"{second:02d}+00:00" for second in range(60))
 
 def format_lastmod(timestamp: int, date_only: bool) -> str:
     """`YYYY-MM-DD` or `YYYY-MM-DDThh:mm:ss+00:00`, from integers: no datetime per page."""
-    day, seconds = divmod(timestamp, _DAY)
+    day, seconds = divmod(timestamp, DAY_SECONDS)
     if date_only:
         return _day_text(day)
     minute, second = divmod(seconds, 60)
@@ -122,7 +131,7 @@ def parse_lastmod(value: object) -> int:
         moment = value if value.tzinfo else value.replace(tzinfo=dt.timezone.utc)
         return int(moment.timestamp())
     if isinstance(value, dt.date):
-        return (value - _EPOCH_DATE).days * _DAY
+        return (value - _EPOCH_DATE).days * DAY_SECONDS
     if isinstance(value, str):
         text = value.strip()
         try:

@@ -20,9 +20,9 @@ from urllib.parse import unquote
 from .dates import (
     FILE_SLACK_SECONDS,
     FIRST_PLAUSIBLE,
-    FUTURE_SLACK_SECONDS,
     fits_w3c,
     format_lastmod,
+    stated_in_future,
     unwritable_time,
 )
 from .errors import respell
@@ -499,7 +499,6 @@ class EntryMaker:
         #: The latest lastmods believed, stated and from files: later ones are a wrong clock
         #: or a typo, not a change.
         self.now = int(time.time()) if now is None else now
-        self.latest = self.now + FUTURE_SLACK_SECONDS
         self.latest_file = self.now + FILE_SLACK_SECONDS
         #: The latest lastmod written: now, or `SOURCE_DATE_EPOCH` when it is later (a commit
         #: from a fast clock), so a reproducible build stays reproducible.
@@ -679,7 +678,7 @@ class EntryMaker:
                                 lastmod = ceiling  # than now (or SOURCE_DATE_EPOCH, ahead)
                             if by_file and lastmod == clamp:
                                 clamped += 1
-            elif lastmod > self.latest:
+            elif lastmod > latest and stated_in_future(lastmod, self.now):
                 lastmod = self._instead_of_future(page, lastmod, times)
             if meta is NO_METADATA:  # the common case: nothing the author stated
                 priority = changefreq = None
@@ -949,7 +948,7 @@ def shown_lastmods(
         if page is None:
             continue
         time = page.meta.lastmod
-        if time is None or time > maker.latest:  # a future one is a typo, as for listed pages
+        if time is None or stated_in_future(time, maker.now):  # a typo, as for listed pages
             time = file_lastmod(page, times, maker.clamp, maker.clamps_given)
             if time is not None and not maker.believes_file_time(time):
                 time = None

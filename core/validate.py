@@ -21,7 +21,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from .canonical import canonical_link, home_page_elsewhere, names_another_page
-from .dates import FUTURE_SLACK_SECONDS
+from .dates import stated_in_future
 from .errors import SitemapkitError
 from .folder_files import open_regular
 from .noindex import head_says_noindex
@@ -65,7 +65,6 @@ ENTRY_NAMES = (
 )
 #: Plain names also checked in a folder when the entry point does not reach them.
 ALSO_CHECKED = ("sitemap.xml", "sitemap.txt")
-FUTURE_SLACK = dt.timedelta(seconds=FUTURE_SLACK_SECONDS)
 #: Lastmods before this are a tool's stand-in (see `sitemapkit.dates.FIRST_PLAUSIBLE`).
 _PLAUSIBLE = dt.datetime(1990, 1, 1, tzinfo=dt.timezone.utc)
 _PAGE_SUFFIXES = ("index.html", "index.htm")
@@ -1015,8 +1014,12 @@ class _Validation:
                 if text is not None and text not in texts:
                     texts[text] = parse_w3c(text)
         dated = [*self.indexes, *(check for check, _ in self.lastmods)]
-        limit = self.now + FUTURE_SLACK
-        future = {text for text, moment in texts.items() if moment is not None and moment > limit}
+        now = self.now.timestamp()
+        future = {
+            text
+            for text, moment in texts.items()
+            if moment is not None and stated_in_future(int(moment.timestamp()), now)
+        }
         for check in dated:
             if not future:
                 break

@@ -257,6 +257,16 @@ def test_future_means_later_than_now(tmp_path: Path) -> None:
     assert validate_target(path, now=eve).problems == []
     too_soon = eve - dt.timedelta(minutes=20)
     assert [p.code for p in validate_target(path, now=too_soon).problems] == ["future-lastmod"]
+    # A time is an instant, in every zone: only a clock's drift (ten minutes) is forgiven.
+    path.write_text(
+        f'<urlset xmlns="{NS}"><url><loc>https://example.com/</loc>'
+        "<lastmod>2024-06-01T10:00:00+02:00</lastmod></url></urlset>",
+        encoding="utf-8",
+    )
+    instant = dt.datetime(2024, 6, 1, 8, tzinfo=dt.timezone.utc)
+    assert validate_target(path, now=instant - dt.timedelta(minutes=9)).problems == []
+    hours_before = validate_target(path, now=instant - dt.timedelta(hours=10)).problems
+    assert [p.code for p in hours_before] == ["future-lastmod"]
 
 
 def _big_sitemap(count: int, padding: int = 0) -> bytes:
