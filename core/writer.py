@@ -226,12 +226,16 @@ _INDEX_LOC = re.compile(rb"<loc>\s*([^<\s]+)\s*</loc>")
 def _files_an_index_lists(path: str, site_path: str) -> list[str]:
     """The output files that `path` lists, when it is a sitemap index (another tool's), as
     paths below the output folder; `site_path` is the base URL's path (`/`, `/docs/`)."""
-    if path.endswith(".gz") or not os.path.isfile(path):
+    if not os.path.isfile(path):
         return []
     try:
         with open_regular(path) as handle:
-            data = handle.read(_INDEX_READ_BYTES)
-    except OSError:
+            if path.endswith(".gz"):  # an index kept only compressed (npm's `sitemap`)
+                with gzip.GzipFile(fileobj=handle) as unpacked:
+                    data = unpacked.read(_INDEX_READ_BYTES)
+            else:
+                data = handle.read(_INDEX_READ_BYTES)
+    except (OSError, EOFError, zlib.error):  # a `.gz` cut short or garbled
         return []
     if b"<sitemapindex" not in data:
         return []

@@ -272,6 +272,26 @@ def test_the_sitemaps_a_replaced_index_listed_are_named(tmp_path: Path) -> None:
     assert (tmp_path / "sitemap-0.xml").is_file()  # not sitemapkit's to remove
 
 
+def test_the_sitemaps_a_replaced_compressed_index_listed_are_named(tmp_path: Path) -> None:
+    """npm's `sitemap` (`gzip: true`) keeps its index only compressed."""
+    index = (
+        '<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/'
+        'schemas/sitemap/0.9"><sitemap><loc>https://example.com/sitemap-0.xml.gz</loc>'
+        "</sitemap></sitemapindex>"
+    )
+    (tmp_path / "sitemap-index.xml.gz").write_bytes(gzip.compress(index.encode()))
+    (tmp_path / "sitemap-0.xml.gz").write_bytes(gzip.compress(b"<urlset></urlset>"))
+    notices: list[Notice] = []
+    options = resolve_options({"base_url": BASE, "robots": False, "gzip": True})
+    build_sitemaps(tmp_path, options, pages(2), report=notices.append)
+    (notice,) = notices
+    assert notice.message.startswith("replaced sitemap-index.xml.gz, which sitemapkit did not ")
+    assert notice.message.endswith(
+        "; the index replaced listed sitemap-0.xml.gz, still in the output and listed by no "
+        "index now: remove it (and whatever writes it)"
+    )
+
+
 def test_one_old_time_for_every_page_is_told_as_a_copys_time(tmp_path: Path) -> None:
     """An sdist's files all carry one time: the sitemap would say every page changed then."""
     options = resolve_options({"base_url": BASE, "robots": False, "max_urls": 2})
