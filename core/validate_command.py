@@ -13,6 +13,7 @@ from typing import Any
 from .console import say, show
 from .errors import SitemapkitError
 from .validate import ValidationReport, validate_target
+from .validate_file import Problem
 
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
@@ -60,10 +61,19 @@ def run_validate(args: argparse.Namespace) -> int:
         data = report.as_dict() | {"ok": not failed, "strict": args.strict}
         show(json.dumps(data, indent=2))  # ASCII escapes: valid JSON on any console
     else:
-        for problem in report.problems:
+        for problem in in_reading_order(report.problems):
             show(problem.as_text())
         show(summary(report, time.perf_counter() - started))
     return EXIT_PROBLEMS if failed else EXIT_CLEAN
+
+
+def in_reading_order(problems: list[Problem]) -> list[Problem]:
+    """The problems file by file (in the order files were reached), each file's by line, so
+    `a.xml:7` comes before `a.xml:32` whichever check found it first; a file's own first."""
+    files: dict[str, int] = {}
+    for problem in problems:
+        files.setdefault(problem.file, len(files))
+    return sorted(problems, key=lambda p: (files[p.file], -1 if p.line is None else p.line))
 
 
 def summary(report: ValidationReport, seconds: float) -> str:

@@ -336,6 +336,25 @@ def test_command_exit_codes_and_text_report(capsys: pytest.CaptureFixture[str]) 
     capsys.readouterr()
 
 
+def test_the_text_report_reads_each_file_line_by_line(
+    make_tree: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The file's own checks run as it is read, the pages' after: line 4 came before line 3."""
+    site = make_tree(
+        {
+            "b.html": "<p>",
+            "sitemap.xml": f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{NS}">\n'
+            "<url><loc>https://example.com/c.html</loc></url>\n"
+            "<url><lastmod>2024-01-01</lastmod><loc>https://example.com/b.html</loc></url>\n"
+            "</urlset>\n",
+        }
+    )
+    assert main(["validate", str(site)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(": ")[0].rpartition(":")[2] for line in lines[:-1]] == ["3", "4"]
+    assert [line.rpartition(" [")[2] for line in lines[:-1]] == ["no-page]", "order]"]
+
+
 def test_a_custom_named_sitemap_and_its_text_twin_are_paired_by_the_index(
     make_tree: Callable[..., Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
