@@ -12,6 +12,7 @@ import weakref
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import blinker
 import pytest
@@ -131,7 +132,7 @@ def build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Path
 
 def file_for(loc: str, out: Path) -> Path:
     assert loc.startswith(BASE), loc
-    path = loc[len(BASE) :]
+    path = unquote(loc[len(BASE) :])  # as a server reads it
     return out / (path + "index.html" if path == "" or path.endswith("/") else path)
 
 
@@ -1058,6 +1059,16 @@ def test_a_modified_date_in_the_future_is_ignored_with_a_warning_and_dates_no_li
         "2099-01-01T00:00:00+00:00, is in the future, so it is ignored and the page takes its "
         "file's time; correct the date in the page"
     ]
+
+
+def test_a_slug_with_a_literal_percent_is_listed_where_its_file_is_served(
+    build: Callable[..., Path],
+) -> None:
+    """Pelican links `with space%20x.html` as written: a server reads `%20` as a space."""
+    files = {"articles/s.md": article("S", "with space%20x", "Python", "python")}
+    out = build(files, DEFAULT_PAGINATION=False)
+    assert (out / "with space%20x.html").is_file()
+    assert BASE + "with%20space%2520x.html" in assert_every_loc_is_a_file(out)
 
 
 def test_a_url_too_long_is_named_by_its_content_file_and_a_listings_by_its_path(
