@@ -1177,6 +1177,21 @@ def test_bad_value_is_a_warning_naming_it(tmp_path: Path, setting: str, expected
     assert sitemap_files(build.out) == []
 
 
+def test_d_sets_a_list_option_by_commas(tmp_path: Path) -> None:
+    """`-D sitemapkit_exclude=a.html,b.html`: Sphinx splits a list setting's `-D` value."""
+    src = make_site(
+        tmp_path,
+        {
+            "conf.py": conf("extensions = ['sitemapkit.sphinx']", f"html_baseurl = {BASE!r}"),
+            "index.rst": "Home\n====\n\n.. toctree::\n\n   a\n   b\n   c\n",
+            **{f"{name}.rst": f"{name.upper()}\n=\n" for name in "abc"},
+        },
+    )
+    build = sphinx_build(src, tmp_path / "out", "html", "-D", "sitemapkit_exclude=a.html,b.html")
+    assert build.code == 0, build.warnings
+    assert set(lastmods(build.out)) == {BASE + "index.html", BASE + "c.html"}
+
+
 def test_the_yes_or_no_words_in_conf_py_pass_w(tmp_path: Path) -> None:
     """The README's `yes`, `off` words: Sphinx's check of types would warn of a `str`."""
     settings = ("sitemapkit_gzip = 'yes'", "sitemapkit_txt = 'off'", "sitemapkit_robots = 'no'")

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+import sphinx
 from sitemapkit import OPTION_SPECS, OptionError, SitemapOptions
 from sitemapkit.options import OPTION_NAMES, option_errors, unknown_option
 from sitemapkit.patterns import PathMatcher
@@ -23,7 +24,19 @@ PREFIX = "sitemapkit_"
 #: Sphinx's own setting for the site's address; `sitemapkit_base_url` overrides it.
 BASE_URL_SETTING = "html_baseurl"
 
-#: The types Sphinx checks each kind of option against (the core checks the values).
+#: Sphinx 7.2 takes a `-D` value of a setting of any type as written (a list's commas
+#: unsplit): there, each kind keeps the types Sphinx checks, as its `-D` converts by them.
+_ANY_TYPE_KEEPS_D = sphinx.version_info >= (7, 3)
+_TYPES_BY_KIND: dict[str, tuple[type, ...]] = {
+    "bool": (bool,),
+    "text": (str,),
+    "choice": (str,),
+    "number": (int, float),
+    "integer": (int,),
+    "list": (list, tuple, str),
+    "mapping": (dict,),
+}
+
 #: Pages every HTML builder writes that search engines treat as soft 404s.
 _UNLISTED_PAGES = ("search", "genindex", "404")
 #: The pages of a split index (`html_split_index`): `genindex-A`, `genindex-all`. Only those
@@ -41,14 +54,18 @@ SPHINX_DEFAULTS: dict[str, Any] = {"exclude": []}
 def add_config_values(app: Sphinx) -> None:
     """Register one config value per core option; `description=` needs Sphinx 7.4 or later.
 
-    Any type is let through Sphinx's own check: the core's checks each value (and takes the
-    words `yes` and `off` for a yes-or-no option), with one message that says what to write.
+    Any type is let through Sphinx's own check (from Sphinx 7.3): the core checks each value
+    (and takes the words `yes` and `off` for a yes-or-no option), with one message that says
+    what to write.
     """
     describes = "description" in inspect.signature(app.add_config_value).parameters
     for spec in OPTION_SPECS:
         extra: dict[str, Any] = {"description": spec.doc} if describes else {}
         default = SPHINX_DEFAULTS.get(spec.name, spec.user_default)
-        app.add_config_value(PREFIX + spec.name, default, "", types=Any, **extra)
+        types: Any = Any
+        if not _ANY_TYPE_KEEPS_D:
+            types = _TYPES_BY_KIND[spec.kind] + ((type(None),) if spec.default is None else ())
+        app.add_config_value(PREFIX + spec.name, default, "", types=types, **extra)
 
 
 def unlisted_page_patterns(
