@@ -320,8 +320,8 @@ def is_own_file(path: str, noted_text_files: NotedTextFiles) -> bool:
         name = os.path.basename(path)
         if name not in noted_text_files:
             return False
-        sizes = noted_text_files[name]
-        if None not in sizes and os.path.getsize(path) not in sizes:
+        sizes = noted_text_files[name] - {None}  # None: an index that recorded none
+        if sizes and os.path.getsize(path) not in sizes:
             return False
         lines = head.split(b"\n")[:-1] or [head]
         return all(line.startswith((b"http://", b"https://")) for line in lines if line)
@@ -406,16 +406,17 @@ def indexes_named_otherwise(root: str, skip: Set[str]) -> dict[str, bytes]:
 
 def _keep_mode(target: str, temp_path: str) -> None:
     """The file a new one replaces keeps its permissions (as robots.txt does): a mode the
-    server needs (0644 where builds run under umask 077) or a read-only one is the site's.
-    A link is replaced, never written through: the mode of what it names says nothing."""
-    try:
+    server needs (0644 where builds run under umask 077) or a read-only one is the site's,
+    always readable by its owner, so the next build knows the file for its own. A link is
+    replaced, never written through: the mode of what it names says nothing. Done before any
+    file is placed; a mode that cannot be set leaves the umask's."""
+    with contextlib.suppress(OSError):
         old = os.lstat(target)
-    except OSError:
-        return
-    if stat.S_ISREG(old.st_mode) and stat.S_IMODE(old.st_mode) != stat.S_IMODE(
-        os.stat(temp_path).st_mode
-    ):
-        os.chmod(temp_path, stat.S_IMODE(old.st_mode))
+        if not stat.S_ISREG(old.st_mode):
+            return
+        mode = stat.S_IMODE(old.st_mode) | stat.S_IRUSR
+        if mode != stat.S_IMODE(os.stat(temp_path).st_mode):
+            os.chmod(temp_path, mode)
 
 
 def _special_kind(path: str) -> str | None:
@@ -443,7 +444,8 @@ def read_own_index(index_path: str) -> bytes | None:
     return whole if b"<sitemapindex" in whole else None
 
 
-_INDEX_LOC = re.compile(rb"<loc>([^<]*)</loc>")
+#: A loc of an index this tool wrote (no spaces around it).
+_OWN_INDEX_LOC = re.compile(rb"<loc>([^<]*)</loc>")
 _XML_PART = re.compile(r"(.+)-\d+\.xml")
 
 
@@ -471,7 +473,7 @@ def listed_files(index: bytes) -> set[str]:
     only removed when they carry the marker.
     """
     found: set[str] = set()
-    for match in _INDEX_LOC.finditer(index):
+    for match in _OWN_INDEX_LOC.finditer(index):
         loc = html.unescape(match.group(1).decode("ascii", "replace"))
         name = unquote(loc.rpartition("/")[2], errors="surrogateescape")
         if not _plain_name(name):
@@ -644,15 +646,15 @@ class SitemapWriter:
             for name in foreign
             if self._untouched_since_the_start(os.path.join(self.root, name))
         }
+        for temp_path, name in placements:
+            _keep_mode(os.path.join(self.root, name), temp_path)
         with held_signals():  # the whole set in place, or none of it: never a mix
             for temp_path, name in placements:
                 if name in foreign:
                     result.replaced.append(name)
                     if name in left_over:
                         result.left_over.append(name)
-                target = os.path.join(self.root, name)
-                _keep_mode(target, temp_path)
-                os.replace(temp_path, target)
+                os.replace(temp_path, os.path.join(self.root, name))
                 result.files.append(name)
             self._parts.clear()
             self._temps.clear()

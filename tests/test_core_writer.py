@@ -32,7 +32,7 @@ from sitemapkit.entries import Entry
 from sitemapkit.errors import file_system_error
 from sitemapkit.pages import MARKED_NOINDEX
 from sitemapkit.temp_files import temp_name
-from sitemapkit.writer import SitemapWriter
+from sitemapkit.writer import SitemapWriter, is_own_file
 
 BASE = "https://example.com/"
 
@@ -270,6 +270,29 @@ def test_the_sitemaps_a_replaced_index_listed_are_named(tmp_path: Path) -> None:
         "listed by no index now: remove them (and whatever writes them)"
     )
     assert (tmp_path / "sitemap-0.xml").is_file()  # not sitemapkit's to remove
+
+
+def test_the_sitemaps_a_replaced_indented_index_listed_are_named(tmp_path: Path) -> None:
+    """A pretty-printed index puts spaces and line breaks around each loc."""
+    index = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/'
+        'schemas/sitemap/0.9">\n  <sitemap>\n    <loc>\n      https://example.com/sitemap-0.xml\n'
+        "    </loc>\n  </sitemap>\n</sitemapindex>\n"
+    )
+    (tmp_path / "sitemap-index.xml").write_text(index)
+    (tmp_path / "sitemap-0.xml").write_text("<urlset></urlset>")
+    notices: list[Notice] = []
+    build_sitemaps(
+        tmp_path,
+        resolve_options({"base_url": BASE, "robots": False}),
+        pages(2),
+        report=notices.append,
+    )
+    (notice,) = notices
+    assert notice.message.endswith(
+        "; the index replaced listed sitemap-0.xml, still in the output and listed by no "
+        "index now: remove it (and whatever writes it)"
+    )
 
 
 def test_the_sitemaps_a_replaced_compressed_index_listed_are_named(tmp_path: Path) -> None:
@@ -647,19 +670,40 @@ def test_a_text_file_any_own_index_notes_at_its_size_is_known_back_at_the_defaul
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX permission bits")
 def test_a_sitemap_written_again_keeps_its_permissions(tmp_path: Path) -> None:
     """As robots.txt does: 0644 given where builds run under umask 077 (the server reads the
-    files as another user), or a read-only mode, stays; a new file takes the umask's."""
+    files as another user), or a read-only mode, stays, readable by its owner (the next build
+    reads it); a new file takes the umask's."""
     options = resolve_options({"base_url": BASE, "robots": False})
-    build_sitemaps(tmp_path, options, pages(1))
-    (tmp_path / "sitemap.xml").chmod(0o644)
-    (tmp_path / "sitemap.txt").chmod(0o444)
-    before = os.umask(0o077)
+    before = os.umask(0o022)
     try:
-        build_sitemaps(tmp_path, options, pages(2))
+        build_sitemaps(tmp_path, options, pages(1))
+        (tmp_path / "sitemap.txt").chmod(0o444)
+        (tmp_path / "sitemap-index.xml").chmod(0o220)
+        os.umask(0o077)
+        gzipped = resolve_options({"base_url": BASE, "robots": False, "gzip": True})
+        build_sitemaps(tmp_path, gzipped, pages(2))
     finally:
         os.umask(before)
     modes = {p.name: p.stat().st_mode & 0o777 for p in tmp_path.iterdir()}
-    assert modes == {"sitemap.xml": 0o644, "sitemap.txt": 0o444, "sitemap-index.xml": 0o644}
+    assert modes == {
+        "sitemap.xml": 0o644,
+        "sitemap.txt": 0o444,
+        "sitemap-index.xml": 0o620,  # readable by its owner
+        "sitemap.xml.gz": 0o600,  # new: the umask's
+        "sitemap-index.xml.gz": 0o600,
+    }
     assert locs(tmp_path / "sitemap.xml") == [BASE + "p/000000.html", BASE + "p/000001.html"]
+
+
+def test_a_text_files_recorded_sizes_decide_over_an_index_that_recorded_none(
+    tmp_path: Path,
+) -> None:
+    """An index whose note gives no sizes (cut by hand, an older form) vouches for no size."""
+    text = tmp_path / "sitemap.txt"
+    text.write_text("https://example.com/\n")
+    size = text.stat().st_size
+    assert is_own_file(str(text), {"sitemap.txt": {None}})
+    assert is_own_file(str(text), {"sitemap.txt": {None, size}})
+    assert not is_own_file(str(text), {"sitemap.txt": {None, size + 1}})
 
 
 def test_an_index_removed_with_its_parts_is_not_named(tmp_path: Path) -> None:

@@ -192,7 +192,8 @@ def document_metadata(
 def unwritten_pages(pages: Iterable[Page], outdir: str, written_now: Collection[str]) -> list[str]:
     """The paths of pages with no file in the output folder: a build given some source files
     (`sphinx-build -b html . _build a.rst`) writes only those, so in a new folder the others
-    have none. Only pages this build did not write (`written_now`) are looked for."""
+    have none. A page this build wrote in this process (`written_now`) is not looked for;
+    a parallel build (`-j`) writes most in others, and each of those costs a `stat`."""
     return [
         page.path
         for page in pages
