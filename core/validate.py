@@ -929,6 +929,12 @@ class _Validation:
                     f"misses {len(missing):,} URL(s) that {other} lists (e.g. {first!r}); "
                     "rebuild so both list the same URLs",
                 )
+        # A URL only the text file lists is read by crawlers all the same: checked as one.
+        only_text = dict.fromkeys(loc for loc in text_check.locs if loc not in in_xml)
+        if only_text:
+            first_lines = dict(zip(text_check.locs[::-1], text_check.lines[::-1], strict=True))
+            lines = [first_lines[loc] for loc in only_text]
+            self.check_locs(FileCheck(text_check.name, "text", list(only_text), lines), url, {})
 
     # -- robots.txt and dates ----------------------------------------------------------------
 

@@ -336,6 +336,22 @@ def test_command_exit_codes_and_text_report(capsys: pytest.CaptureFixture[str]) 
     capsys.readouterr()
 
 
+def test_urls_only_the_text_twin_lists_are_checked_as_its_own(
+    make_tree: Callable[..., Path],
+) -> None:
+    """Crawlers read sitemap.txt whole: a URL the XML lacks is looked for, and kept in scope."""
+    site = make_tree({"index.html": "<p>"})
+    build_sitemaps(site, resolve_options({"base_url": "https://example.com/"}), None)
+    with (site / "sitemap.txt").open("a", encoding="utf-8") as text:
+        text.write("https://other.example/elsewhere\nhttps://example.com/gone.html\n")
+    report = validate_target(site)
+    assert [(p.code, p.file.rpartition("/")[2], p.line) for p in report.problems] == [
+        ("txt-mismatch", "sitemap.xml", None),
+        ("scope", "sitemap.txt", 2),
+        ("no-page", "sitemap.txt", 3),
+    ]
+
+
 def test_the_text_report_reads_each_file_line_by_line(
     make_tree: Callable[..., Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
