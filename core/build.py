@@ -41,7 +41,16 @@ from .robots import (
 )
 from .robots_rules import Blocked, DisallowedUrls
 from .urls import base_path, encode_file_path, local_host
-from .writer import FileNames, Progress, SitemapWriter, WriteResult, is_own_file, opens_as_sitemap
+from .writer import (
+    FileNames,
+    Progress,
+    SitemapWriter,
+    WriteResult,
+    is_own_file,
+    listed_files,
+    opens_as_sitemap,
+    read_own_index,
+)
 
 _logger = logging.getLogger("sitemapkit")
 
@@ -192,9 +201,20 @@ def _earlier_names_notice(
 ) -> Notice:
     many = len(names) > 1
     also: list[str] = []
-    # The parts the earlier index lists are this build's files when sitemap_name is the same.
-    if options.sitemap_name != _DEFAULT_OPTIONS.sitemap_name:
-        also.append(f"the parts {'they list' if many else 'it lists'}")
+    # The parts an earlier index lists, unless this build writes them (the same sitemap_name).
+    listed: set[str] = set()
+    for name in names:
+        index = read_own_index(os.path.join(root, name))
+        listed |= listed_files(index) if index is not None else set()
+    parts = sorted(
+        name
+        for name in listed - set(written) - set(names)
+        if not name.endswith(".gz") and os.path.isfile(os.path.join(root, name))
+    )
+    if len(parts) > 3:
+        also.append(f"the {len(parts):,} sitemaps {'they list' if many else 'it lists'}")
+    elif parts:
+        also.append(", ".join(parts))
     if any(os.path.isfile(os.path.join(root, name + ".gz")) for name in names):
         also.append(f"{'their' if many else 'its'} .gz twin{'s' if many else ''}")
     text = _DEFAULT_OPTIONS.txt_name

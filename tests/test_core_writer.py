@@ -729,9 +729,24 @@ def test_every_name_changed_names_the_earlier_text_file_too(tmp_path: Path) -> N
         tmp_path, resolve_options({"base_url": BASE, **renamed}), pages(2), report=notices.append
     )
     assert [n.code for n in notices] == ["earlier-names"]
-    assert notices[0].message.endswith(
-        "remove them (and the parts they list and sitemap.txt) by hand"
-    )
+    assert notices[0].message.endswith("remove them (and sitemap.txt) by hand")
+
+
+def test_earlier_names_names_the_parts_an_earlier_index_lists_that_are_left(
+    tmp_path: Path,
+) -> None:
+    """sitemap_name changed, then back, with index_name changed: the first build's part is
+    neither this build's nor named by the option, yet the index left behind lists it."""
+    base = {"base_url": BASE, "robots": False}
+    build_sitemaps(tmp_path, resolve_options({**base, "sitemap_name": "pages.xml"}), pages(2))
+    notices: list[Notice] = []
+    renamed = resolve_options({**base, "index_name": "idx.xml"})
+    build_sitemaps(tmp_path, renamed, pages(2), report=notices.append)
+    assert [n.message for n in notices if n.code == "earlier-names"] == [
+        "sitemap-index.xml, written by an earlier build under the default name, is still here "
+        "and no longer kept up to date, as index_name names another file now; remove it (and "
+        "pages.xml, but not sitemap.txt, which this build writes) by hand"
+    ]
 
 
 def test_with_lastmod_none_the_index_states_no_date_from_a_few_stated_ones(
