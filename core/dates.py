@@ -129,18 +129,29 @@ def parse_lastmod(value: object) -> int:
         return int(value)
     if isinstance(value, dt.datetime):
         moment = value if value.tzinfo else value.replace(tzinfo=dt.timezone.utc)
-        return int(moment.timestamp())
+        return _plausible(int(moment.timestamp()))
     if isinstance(value, dt.date):
-        return (value - _EPOCH_DATE).days * DAY_SECONDS
+        return _plausible((value - _EPOCH_DATE).days * DAY_SECONDS)
     if isinstance(value, str):
         text = value.strip()
+        parsed: dt.date | None
         try:
-            if _DATE_ONLY.match(text):
-                return parse_lastmod(dt.date.fromisoformat(text))
-            return parse_lastmod(iso_datetime(text))
+            parsed = dt.date.fromisoformat(text) if _DATE_ONLY.match(text) else iso_datetime(text)
         except ValueError:
-            pass
+            parsed = None
+        if parsed is not None:
+            return parse_lastmod(parsed)
     raise ValueError("expected a date such as 2024-05-01 or 2024-05-01T12:00:00+00:00")
+
+
+def _plausible(seconds: int) -> int:
+    """A stated date before 1990 is a stand-in (`1970-01-01`), as a file time would be."""
+    if seconds < FIRST_PLAUSIBLE:
+        raise ValueError(
+            "it is before 1990, and no page on the web is that old; write the date the page "
+            "last changed, such as 2024-05-01"
+        )
+    return seconds
 
 
 def source_date_epoch(environ: os._Environ[str] | dict[str, str] | None = None) -> int | None:

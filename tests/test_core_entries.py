@@ -372,8 +372,15 @@ def test_metadata_is_parsed_leniently_and_problems_name_the_key() -> None:
         ]
     for seconds in (631152000, 1714521600, 253402300799):
         assert parse_page_metadata({"lastmod": seconds})[0].lastmod == seconds
-    # A date itself may be as old as it likes.
-    assert parse_page_metadata({"lastmod": "1969-12-31"})[0].lastmod == -86400
+    # A date before 1990 is a stand-in, as a file time is (validate warns of it alike).
+    for old in ("1969-12-31", "1989-12-31T23:59:59+00:00", dt.date(1970, 1, 1)):
+        meta, problems = parse_page_metadata({"lastmod": old})
+        assert meta.lastmod is None
+        assert problems == [
+            f"key 'lastmod': {old!r} is not valid; it is before 1990, and no page on the web is "
+            "that old; write the date the page last changed, such as 2024-05-01"
+        ]
+    assert parse_page_metadata({"lastmod": "1990-01-01"})[0].lastmod == 631152000
 
 
 def test_a_page_list_is_sorted_and_deduplicated(tmp_path: Path, schemas: SchemaSet) -> None:
