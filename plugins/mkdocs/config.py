@@ -8,6 +8,7 @@ other generators ("'yes' is not valid; expected true or false").
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
@@ -150,8 +151,22 @@ def core_options(
     try:
         return resolve_options(values)
     except OptionError as exc:
-        from_site_url = exc.option == "base_url" and chosen_base is None
-        raise PluginError(  # MkDocs prints it as it is: the plugin's name says whose it is
-            "sitemapkit: "
-            + exc.describe("site_url" if from_site_url else SPELLING.format(exc.option))
-        ) from None
+        if exc.option == "base_url" and chosen_base is None:
+            message = exc.describe("site_url", repr(site_url_as_written(config)))
+        else:
+            message = exc.describe(SPELLING.format(exc.option))
+        # MkDocs prints it as it is: the plugin's name says whose it is.
+        raise PluginError("sitemapkit: " + message) from None
+
+
+def site_url_as_written(config: MkDocsConfig) -> str | None:
+    """`site_url` as mkdocs.yml gives it: MkDocs adds a slash to its path (`a/index.html/`,
+    `a/?b=1`), which a message quoting it back would show as if the user wrote it."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # kept for plugins since 1.5
+        written = getattr(config, "user_configs", ())
+    for layer in reversed(list(written)):  # the file, then INHERIT's parents
+        value = layer.get("site_url") if isinstance(layer, Mapping) else None
+        if isinstance(value, str):
+            return value
+    return config.site_url
