@@ -678,7 +678,7 @@ class EntryMaker:
                                 lastmod = ceiling  # than now (or SOURCE_DATE_EPOCH, ahead)
                             if by_file and lastmod == clamp:
                                 clamped += 1
-            elif lastmod > latest and stated_in_future(lastmod, self.now):
+            elif stated_in_future(lastmod, self.now):
                 lastmod = self._instead_of_future(page, lastmod, times)
             if meta is NO_METADATA:  # the common case: nothing the author stated
                 priority = changefreq = None

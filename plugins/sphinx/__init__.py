@@ -341,14 +341,18 @@ class SitemapRun:
                 if unwritten:
                     missing = set(unwritten)
                     pages = [page for page in pages if page.path not in missing]
+                    many = len(unwritten) > 1
+                    them, first = ("them", "the first: ") if many else ("it", "")
                     logger.info(
-                        "sitemapkit: %s not listed, as the output folder has no file for %s (%s); "
-                        "a build given some source files writes only those: a full build "
-                        "writes and lists %s",
-                        f"{len(unwritten):,} page{'s' if len(unwritten) > 1 else ''}",
-                        "them" if len(unwritten) > 1 else "it",
-                        unwritten[0] if len(unwritten) == 1 else f"the first: {unwritten[0]}",
-                        "them" if len(unwritten) > 1 else "it",
+                        "sitemapkit: %s page%s not listed, as the output folder has no file for "
+                        "%s (%s%s); a build given some source files writes only those: a full "
+                        "build writes and lists %s",
+                        f"{len(unwritten):,}",
+                        "s" if many else "",
+                        them,
+                        first,
+                        unwritten[0],
+                        them,
                         type=LOG_TYPE,
                     )
                 if self.options.skips_noindex:
